@@ -1,0 +1,53 @@
+// Every fact about the store lives here: header, footer, contact page,
+// structured data and e-mails all read from this one typed object.
+// Values marked SAMPLE are placeholders until the store confirms them.
+
+export interface OpeningHours {
+  /** schema.org day names */
+  days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
+  /** 24-hour "HH:MM", store-local time */
+  opens: string;
+  closes: string;
+  label: string;
+}
+
+export const store = {
+  name: "Bartlett Fine Jewelry", // SAMPLE
+  phone: { display: "(901) 555-0142", e164: "+19015550142" }, // SAMPLE (555 number)
+  email: "hello@bartlettfinejewelry.example", // SAMPLE
+  address: {
+    street: "6000 Stage Rd, Suite 104", // SAMPLE
+    city: "Bartlett",
+    region: "TN",
+    postalCode: "38134",
+    country: "US",
+  },
+  geo: { latitude: 35.2045, longitude: -89.8740 }, // SAMPLE (approximate Bartlett centre)
+  timeZone: "America/Chicago",
+  hours: [
+    {
+      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+      opens: "11:00",
+      closes: "18:00",
+      label: "Mon–Sat 11 AM–6 PM",
+    },
+    { days: ["Sunday"], opens: "11:00", closes: "19:00", label: "Sun 11 AM–7 PM" },
+  ] satisfies OpeningHours[],
+  social: {
+    facebook: "https://www.facebook.com/bartlettfinejewelry.sample", // SAMPLE
+    instagram: "https://www.instagram.com/bartlettfinejewelry.sample", // SAMPLE
+    reviews: "https://www.google.com/maps/search/?api=1&query=Bartlett+Fine+Jewelry+Bartlett+TN", // SAMPLE
+    whatsapp: "https://wa.me/19015550142", // SAMPLE
+    youtube: "https://www.youtube.com/@bartlettfinejewelry.sample", // SAMPLE
+  },
+  mapsQuery: "Bartlett Fine Jewelry, 6000 Stage Rd, Bartlett, TN 38134", // SAMPLE
+  /** Where staff notifications are sent, and from whom. */
+  notifications: {
+    to: "staff@bartlettfinejewelry.example", // SAMPLE
+    from: "website@bartlettfinejewelry.example", // SAMPLE
+  },
+} as const;
+
+export const storeAddressLine = `${store.address.street}, ${store.address.city}, ${store.address.region} ${store.address.postalCode}`;
+
+export const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(store.mapsQuery)}`;

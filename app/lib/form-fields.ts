@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// Field rules shared by every public form. The same schema runs in the browser
+// for instant feedback and on the server, which is the authority.
+
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LINE_BREAKS = /[\r\n\t]/;
+const PHONE_PATTERN = /^[0-9 +\-().]{7,30}$/;
+
+function required(message: string) {
+  return z.string({ error: message }).trim().min(1, message);
+}
+
+/** Single-line text: no control characters at all (no CR/LF either). */
+export function singleLine(requiredMessage: string, max: number, label: string) {
+  return required(requiredMessage)
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value), {
+      message: `${label} contains characters we can't accept.`,
+    });
+}
+
+export const nameField = singleLine("Please enter your name.", 100, "Name");
+
+export const phoneField = required("Please enter your phone number.").regex(
+  PHONE_PATTERN,
+  "Enter a phone number of 7 to 30 digits; spaces and + - ( ) . are fine.",
+);
+
+export const emailField = required("Please enter your e-mail address.")
+  .max(254, "E-mail must be 254 characters or fewer.")
+  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+
+export const messageField = required("Please enter a message.")
+  .max(2000, "Message must be 2,000 characters or fewer.")
+  .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    message: "Message contains characters we can't accept.",
+  });
+
+/** Name of the hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = "website";

@@ -1,0 +1,95 @@
+import jwt from "@tsndr/cloudflare-worker-jwt";
+import { eq } from "drizzle-orm";
+import { createCookie, redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { users } from "~/db/schema";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+interface SessionClaims {
+  /** users.id */
+  sub: string;
+  /** users.token_version at sign-in; a newer version in the database revokes this cookie. */
+  ver: number;
+}
+
+export interface StaffUser {
+  id: number;
+  email: string;
+}
+
+const sessionCookie = createCookie("staff_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+/** Secure everywhere except plain-http localhost, where browsers would drop the cookie. */
+function isSecure(request: Request) {
+  const url = new URL(request.url);
+  const isLocalHttp =
+    url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return !isLocalHttp;
+}
+
+function requireSecret(env: Env): string {
+  if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
+    throw new Error("SESSION_SECRET must be set (at least 32 characters)");
+  }
+  return env.SESSION_SECRET;
+}
+
+export async function createSessionCookie(request: Request, env: Env, user: { id: number; tokenVersion: number }) {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await jwt.sign<SessionClaims>(
+    { sub: String(user.id), ver: user.tokenVersion, iat: now, exp: now + SESSION_MAX_AGE_SECONDS },
+    requireSecret(env),
+    { algorithm: "HS256" },
+  );
+  return sessionCookie.serialize(token, { secure: isSecure(request) });
+}
+
+export function destroySessionCookie(request: Request) {
+  return sessionCookie.serialize("", { maxAge: 0, secure: isSecure(request) });
+}
+
+/**
+ * The signed-in staff member, or null. A missing, malformed, tampered, expired
+ * or revoked cookie all read as "not signed in"; none of them throws.
+ */
+export async function getStaffUser(request: Request, env: Env): Promise<StaffUser | null> {
+  let token: unknown;
+  try {
+    token = await sessionCookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
+  if (typeof token !== "string" || token.length === 0 || token.length > 4096) return null;
+
+  let claims: SessionClaims | undefined;
+  try {
+    const verified = await jwt.verify<SessionClaims>(token, requireSecret(env), { algorithm: "HS256" });
+    claims = verified?.payload;
+  } catch {
+    return null;
+  }
+  const userId = Number(claims?.sub);
+  if (!claims || !Number.isSafeInteger(userId) || typeof claims.ver !== "number") return null;
+
+  const user = await getDb(env).query.users.findFirst({
+    columns: { id: true, email: true, tokenVersion: true },
+    where: eq(users.id, userId),
+  });
+  if (!user || user.tokenVersion !== claims.ver) return null;
+  return { id: user.id, email: user.email };
+}
+
+export async function requireStaffUser(request: Request, env: Env, url: URL): Promise<StaffUser> {
+  const user = await getStaffUser(request, env);
+  if (!user) {
+    const redirectTo = url.pathname + url.search;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  }
+  return user;
+}

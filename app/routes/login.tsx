@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import { Field, FormErrors } from "~/components/forms";
+import { getCloudflare } from "~/lib/cloudflare";
+import { getStaffUser } from "~/lib/session.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signIn } from "./login.server";
+
+const LoginSchema = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .max(254, "E-mail must be 254 characters or fewer.")
+    .pipe(z.email("Enter a valid e-mail address.")),
+  password: z.string({ error: "Please enter your password." }).max(1024, "That password is too long."),
+  redirectTo: z.string().optional(),
+});
+
+export function meta() {
+  return [{ title: "Staff sign-in | Bartlett Fine Jewelry" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  if (await getStaffUser(request, env)) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return signIn(request, context, LoginSchema);
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  return (
+    <main className="login-page">
+      <div className="login-card card">
+        <h1>Staff sign-in</h1>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={safeRedirectPath(searchParams.get("redirectTo"))} />
+          <FormErrors errors={form.errors} />
+          <Field
+            label="E-mail"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+          />
+          <Field
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Signing in…" : "Login"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+// npm run admin:create -- --email E --password P [--remote] [--if-missing]
+// Creates a staff account, or resets its password (which also signs that
+// account out everywhere). Local D1 by default; --remote for the deployed one.
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "../app/lib/password.ts";
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    remote: { type: "boolean", default: false },
+    "if-missing": { type: "boolean", default: false },
+  },
+});
+
+const email = values.email?.trim().toLowerCase() ?? "";
+const password = values.password ?? "";
+
+function fail(message: string): never {
+  console.error(`admin:create: ${message}`);
+  process.exit(1);
+}
+
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail("give a valid --email");
+if (password.length < MIN_PASSWORD_LENGTH) fail(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const hash = await hashPassword(password);
+const onConflict = values["if-missing"]
+  ? "DO NOTHING"
+  : "DO UPDATE SET password_hash = excluded.password_hash, token_version = users.token_version + 1";
+const sql =
+  `INSERT INTO users (email, password_hash, token_version, created_at) ` +
+  `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}) ON CONFLICT(email) ${onConflict};`;
+
+const target = values.remote ? "--remote" : "--local";
+const result = spawnSync("wrangler", ["d1", "execute", "DB", target, "--command", sql], {
+  stdio: values["if-missing"] ? "pipe" : "inherit",
+  env: process.env,
+});
+if (result.status !== 0) {
+  if (result.stderr) process.stderr.write(result.stderr);
+  fail("wrangler d1 execute failed");
+}
+console.log(`Staff account ready: ${email} (${values.remote ? "deployed" : "local"} database)`);

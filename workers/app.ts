@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { routePartykitRequest } from "partyserver";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext } from "../app/lib/cloudflare";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
+import { getStaffUser } from "../app/lib/session.server";
+import { isSameOrigin, rejectUnsafeRequest } from "./request-guards";
+
+export { DashboardRoom } from "../party/dashboard-room";
+
+// Built once per isolate, not per request.
+const handleRequest = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.all("/parties/*", async (c) => {
+  const url = new URL(c.req.url);
+  if (url.pathname !== `/parties/${DASHBOARD_PARTY}/${DASHBOARD_ROOM_NAME}`) return c.notFound();
+  // Only signed-in staff, from this site, may listen to the room.
+  if (!isSameOrigin(c.req.raw)) return c.text("Forbidden", 403);
+  if (!(await getStaffUser(c.req.raw, c.env))) return c.text("Unauthorized", 401);
+  return (await routePartykitRequest(c.req.raw, c.env)) ?? c.notFound();
+});
+
+app.all("*", (c) => {
+  const rejection = rejectUnsafeRequest(c.req.raw);
+  if (rejection) return rejection;
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx as ExecutionContext });
+  return handleRequest(c.req.raw, context);
+});
+
+export default app;

@@ -1,0 +1,12 @@
+// The Worker's bindings, declared once for the app, the room and the tests.
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    DashboardRoom: DurableObjectNamespace<import("../party/dashboard-room").DashboardRoom>;
+    /** HMAC key for staff session cookies and form tokens (wrangler secret / .dev.vars). */
+    SESSION_SECRET: string;
+    APP_ENV: string;
+    GA_MEASUREMENT_ID: string;
+  }
+}
+interface Env extends Cloudflare.Env {}
