@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which
@@ -7,6 +8,15 @@ const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .$defaultFn(() => new Date());
+
+export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** What staff track on every lead (status and a private note). */
+const leadTracking = () => ({
+  status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+  staffNote: text("staff_note").notNull().default(""),
+});
 
 export const appointments = sqliteTable(
   "appointments",
@@ -20,8 +30,23 @@ export const appointments = sqliteTable(
     time: text("time").notNull(),
     service: text("service").notNull(),
     createdAt: createdAt(),
+    /** The slot's start as an instant (epoch ms), for "upcoming" and "past". */
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+    /**
+     * Which of the slot's seats this booking holds (0 .. capacity-1). The unique
+     * index on (date, time, slot_seat) is what makes double-booking impossible.
+     */
+    slotSeat: integer("slot_seat").notNull().default(0),
+    submissionToken: text("submission_token"),
+    ...leadTracking(),
   },
-  (t) => [index("appointments_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("appointments_created_at_idx").on(t.createdAt),
+    uniqueIndex("appointments_slot_seat_unique").on(t.date, t.time, t.slotSeat),
+    uniqueIndex("appointments_submission_token_unique").on(t.submissionToken),
+    index("appointments_status_created_at_idx").on(t.status, t.createdAt),
+    index("appointments_starts_at_idx").on(t.startsAt),
+  ],
 );
 
 export const orders = sqliteTable(
@@ -35,8 +60,14 @@ export const orders = sqliteTable(
     materialPreferences: text("material_preferences").notNull(),
     diamondSelection: text("diamond_selection").notNull(),
     createdAt: createdAt(),
+    submissionToken: text("submission_token"),
+    ...leadTracking(),
   },
-  (t) => [index("orders_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("orders_created_at_idx").on(t.createdAt),
+    uniqueIndex("orders_submission_token_unique").on(t.submissionToken),
+    index("orders_status_created_at_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const contactMessages = sqliteTable(
@@ -48,8 +79,14 @@ export const contactMessages = sqliteTable(
     email: text("email").notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),
+    submissionToken: text("submission_token"),
+    ...leadTracking(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    uniqueIndex("contact_messages_submission_token_unique").on(t.submissionToken),
+    index("contact_messages_status_created_at_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const users = sqliteTable(
@@ -64,4 +101,69 @@ export const users = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],
+);
+
+/** What a visitor agreed to when they ticked the SMS box: the exact words, when, and from where. */
+export const consentRecords = sqliteTable(
+  "consent_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    contactMessageId: integer("contact_message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    consentVersion: text("consent_version").notNull(),
+    consentText: text("consent_text").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consent_records_contact_message_idx").on(t.contactMessageId)],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Staff notification e-mails, written in the same batch as the record they
+ * announce and sent after the response; a cron retries failures with backoff.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    recordId: integer("record_id").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    textBody: text("text_body").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_created_at_idx").on(t.createdAt),
+    index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Fixed-window counters for the local rate limiter and login throttling. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** The newest entry each staff account has seen, per inbox; drives the unread badges. */
+export const inboxSeen = sqliteTable(
+  "inbox_seen",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inbox: text("inbox", { enum: ["appointments", "orders", "contacts"] }).notNull(),
+    lastSeenId: integer("last_seen_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.inbox] })],
 );
