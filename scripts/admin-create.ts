@@ -11,6 +11,8 @@ const { values } = parseArgs({
     password: { type: "string" },
     remote: { type: "boolean", default: false },
     "if-missing": { type: "boolean", default: false },
+    /** Local state folder, for the browser tests' throwaway database. */
+    "persist-to": { type: "string" },
   },
 });
 
@@ -34,8 +36,9 @@ const sql =
   `INSERT INTO users (email, password_hash, token_version, created_at) ` +
   `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}) ON CONFLICT(email) ${onConflict};`;
 
-const target = values.remote ? "--remote" : "--local";
-const result = spawnSync("wrangler", ["d1", "execute", "DB", target, "--command", sql], {
+const target = values.remote ? ["--remote"] : ["--local"];
+if (!values.remote && values["persist-to"]) target.push("--persist-to", values["persist-to"]);
+const result = spawnSync("wrangler", ["d1", "execute", "DB", ...target, "--command", sql], {
   stdio: values["if-missing"] ? "pipe" : "inherit",
   env: process.env,
 });

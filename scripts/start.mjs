@@ -1,7 +1,5 @@
 // npm start: build the Worker, migrate the local D1, make sure a demo staff
 // account exists, and serve the built Worker on http://localhost:8787.
-import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
 import { spawnSync, spawn } from "node:child_process";
 
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -14,13 +12,7 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Local secrets live in .dev.vars (git-ignored); a fresh clone gets its own random key.
-if (!existsSync(".dev.vars")) {
-  writeFileSync(".dev.vars", `SESSION_SECRET=${randomBytes(32).toString("hex")}\n`);
-  console.log("Created .dev.vars with a random SESSION_SECRET");
-}
-
-run("react-router", ["build"]);
+run("npm", ["run", "build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
 run("node", [
   "scripts/admin-create.ts",

@@ -9,4 +9,5 @@ declare namespace Cloudflare {
     GA_MEASUREMENT_ID: string;
   }
 }
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the global Env name the Workers docs use
 interface Env extends Cloudflare.Env {}

@@ -7,17 +7,12 @@ import { TOAST_DURATION_MS, useClientToast, type Toast } from "~/lib/toast";
  */
 export function Toaster({ toast: loaderToast }: { toast: Toast | null }) {
   const clientToast = useClientToast();
-  const [visible, setVisible] = useState<Toast | null>(loaderToast);
+  const [dismissedIds, setDismissedIds] = useState<string[]>([]);
+  const visible = [clientToast, loaderToast].find((toast) => toast && !dismissedIds.includes(toast.id)) ?? null;
 
   useEffect(() => {
-    if (loaderToast) setVisible(loaderToast);
-  }, [loaderToast]);
-  useEffect(() => {
-    if (clientToast) setVisible(clientToast);
-  }, [clientToast]);
-  useEffect(() => {
     if (!visible) return;
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setDismissedIds((ids) => [...ids.slice(-10), visible.id]), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [visible]);
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 // Field rules shared by every public form. The same schema runs in the browser
 // for instant feedback and on the server, which is the authority.
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_BREAKS = /[\r\n\t]/;
 const PHONE_PATTERN = /^[0-9 +\-().]{7,30}$/;

@@ -5,6 +5,7 @@ export function safeRedirectPath(target: unknown, fallback = "/dashboard"): stri
     !target.startsWith("/") ||
     target.startsWith("//") ||
     target.includes("\\") ||
+    // eslint-disable-next-line no-control-regex -- refuse control characters in a redirect target
     /[\u0000-\u001F]/.test(target)
   ) {
     return fallback;

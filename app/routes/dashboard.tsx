@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import usePartySocket from "partysocket/react";
 import type { Route } from "./+types/dashboard";
@@ -26,9 +27,20 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const [live, setLive] = useState<"connecting" | "connected" | "reconnecting">("connecting");
+  const hasConnected = useRef(false);
   usePartySocket({
     party: DASHBOARD_PARTY,
     room: DASHBOARD_ROOM_NAME,
+    onOpen() {
+      // After a lost connection, catch up on whatever arrived meanwhile.
+      if (hasConnected.current) void revalidator.revalidate();
+      hasConnected.current = true;
+      setLive("connected");
+    },
+    onClose() {
+      setLive("reconnecting");
+    },
     onMessage(event) {
       if (parseLiveEvent(event.data)) void revalidator.revalidate();
     },
@@ -39,6 +51,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <header className="dashboard__header">
         <h1>Dashboard</h1>
         <p>Signed in as {loaderData.user.email}</p>
+        <p className="live-status" data-live={live}>
+          {live === "connected" ? "Live updates on" : live === "connecting" ? "Connecting…" : "Reconnecting…"}
+        </p>
         <Form method="post" action="/logout">
           <button type="submit" className="button button--secondary">Sign out</button>
         </Form>

@@ -1,0 +1,24 @@
+// Serves the built Worker for the browser tests on TEST_PORT, with a fresh
+// local D1 in a temporary folder and a known staff account.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const TEST_STAFF = { email: "browser-staff@example.com", password: "browser-test-password" };
+
+const persistDir = mkdtempSync(join(tmpdir(), "jewelry-browser-"));
+const env = { ...process.env, PERSIST_DIR: persistDir, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+const port = process.env.TEST_PORT ?? "8790";
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+run("node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]);
+
+const server = spawn("vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

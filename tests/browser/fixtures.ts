@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test";
+
+/** Must match scripts/serve-for-tests.mjs, which creates this account. */
+export const TEST_STAFF = { email: "browser-staff@example.com", password: "browser-test-password" };
+
+export async function signInAsStaff(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill(TEST_STAFF.email);
+  await page.getByLabel(/^Password/).fill(TEST_STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** A name no other test uses, so parallel tests never match each other's rows. */
+export function uniqueName(prefix: string) {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}

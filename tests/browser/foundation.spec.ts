@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { signInAsStaff, uniqueName } from "./fixtures";
+
+async function fillContactForm(page: import("@playwright/test").Page, name: string) {
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone number/ }).fill("901-555-0100");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill("visitor@example.com");
+  await page.getByRole("textbox", { name: /^Message/ }).fill("Do you buy gold?");
+  await page.getByRole("checkbox", { name: /text messages/ }).check();
+}
+
+test.describe("contact slice without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows field errors, then succeeds with a toast", async ({ page }) => {
+    await page.goto("/contactus");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await expect(page.getByText("Please agree to receive text messages")).toBeVisible();
+
+    await fillContactForm(page, uniqueName("NoJS"));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status")).toContainText("Message sent successfully!");
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+  });
+});
+
+test("a dashboard shows a message posted from another browser within 2 s", async ({ browser }) => {
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await signInAsStaff(staffPage);
+  // Wait for the live connection before posting.
+  await expect(staffPage.locator('[data-live="connected"]')).toBeVisible({ timeout: 10_000 });
+
+  const visitorContext = await browser.newContext();
+  const visitorPage = await visitorContext.newPage();
+  await visitorPage.goto("/contactus");
+  const name = uniqueName("Live");
+  await fillContactForm(visitorPage, name);
+  await visitorPage.getByRole("button", { name: "Send message" }).click();
+  await expect(visitorPage.getByRole("status")).toContainText("Message sent successfully!");
+
+  await expect(staffPage.getByRole("cell", { name })).toBeVisible({ timeout: 2_000 });
+  await staffContext.close();
+  await visitorContext.close();
+});
