@@ -1,21 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/contact";
-import { CheckboxField, Field, FormErrors, HoneypotField, TextareaField } from "~/components/forms";
-import { emailField, messageField, nameField, phoneField } from "~/lib/form-fields";
-import { SMS_CONSENT_TEXT } from "~/lib/sms-consent";
-import { useActionToast } from "~/lib/toast";
+import { ContactForm, ContactSchema } from "~/components/contact-form";
 import { saveContactMessage } from "./contact.server";
-
-const ContactSchema = z.object({
-  name: nameField,
-  phoneNumber: phoneField,
-  email: emailField,
-  message: messageField,
-  smsConsent: z.literal("on", { error: "Please agree to receive text messages so we can reply." }),
-});
 
 export function meta() {
   return [
@@ -29,44 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-  });
-  useActionToast(actionData);
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/contactus";
-
   return (
     <main className="container page">
       <h1>Contact Us</h1>
       <section aria-labelledby="contact-form-heading" className="card form-card">
         <h2 id="contact-form-heading">Send us a message</h2>
-        <Form method="post" action="/contactus" key={location.key} {...getFormProps(form)}>
-          <HoneypotField />
-          <FormErrors errors={form.errors} />
-          <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
-          <Field label="Phone number" errors={fields.phoneNumber.errors} inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "tel" }} />
-          <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-          <TextareaField label="Message" errors={fields.message.errors} textareaProps={getTextareaProps(fields.message)} />
-          <CheckboxField
-            label={
-              <>
-                {SMS_CONSENT_TEXT.replace(" See our SMS Terms and Privacy Policy.", "")} See our{" "}
-                <a href="/sms-terms">SMS Terms</a> and <a href="/privacy">Privacy Policy</a>.
-              </>
-            }
-            errors={fields.smsConsent.errors}
-            inputProps={{ ...getInputProps(fields.smsConsent, { type: "checkbox" }), value: "on" }}
-          />
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? "Sending…" : "Send message"}
-          </button>
-        </Form>
+        <ContactForm actionData={actionData} />
       </section>
     </main>
   );

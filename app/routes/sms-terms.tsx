@@ -1,0 +1,8 @@
+// Placeholder until the public-site work fills in this page.
+export default function Page() {
+  return (
+    <main className="container page">
+      <h1>sms terms</h1>
+    </main>
+  );
+}
