@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+/** What every limiter answers; callers turn `allowed: false` into a clear 429. */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the current window ends (for Retry-After and the message). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one event for `key` and says whether it is within the limit. */
+  hit(key: string): Promise<RateLimitResult>;
+  /** Says whether `key` is already over the limit, without counting. */
+  check(key: string): Promise<RateLimitResult>;
+  /** Forgets `key` (e.g. after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * A fixed-window counter in D1. One UPSERT per hit, so concurrent requests
+ * cannot slip past the limit between a read and a write.
+ */
+export function d1RateLimiter(env: Env, options: { limit: number; windowMs: number }): RateLimiter {
+  const db = getDb(env);
+  const windowStartFor = (now: number) => now - (now % options.windowMs);
+  const retryAfter = (windowStart: number, now: number) =>
+    Math.max(1, Math.ceil((windowStart + options.windowMs - now) / 1000));
+
+  return {
+    async hit(key) {
+      const now = Date.now();
+      const windowStart = windowStartFor(now);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+            windowStart,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      const count = row?.count ?? 1;
+      return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+    },
+    async check(key) {
+      const now = Date.now();
+      const windowStart = windowStartFor(now);
+      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
+      const count = row && row.windowStart === windowStart ? row.count : 0;
+      return { allowed: count < options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+  };
+}
+
+/** The client's address as Cloudflare reports it; "local" in dev and tests. */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}
