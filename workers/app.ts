@@ -5,6 +5,7 @@ import { cloudflareContext } from "../app/lib/cloudflare";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
 import { getStaffUser } from "../app/lib/session.server";
 import { isSameOrigin, rejectUnsafeRequest } from "./request-guards";
+import { securityHeaders } from "./security-headers";
 
 export { DashboardRoom } from "../party/dashboard-room";
 
@@ -15,6 +16,9 @@ const handleRequest = createRequestHandler(
 );
 
 const app = new Hono<{ Bindings: Env }>();
+
+// Every answer below, including refusals and errors, leaves with the security headers.
+app.use(securityHeaders());
 
 app.all("/parties/*", async (c) => {
   const url = new URL(c.req.url);
