@@ -7,6 +7,12 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     APP_ENV: string;
     GA_MEASUREMENT_ID: string;
+    /** Seats per appointment slot, as text from [vars]; read through appointmentSlotCapacity(). */
+    APPOINTMENT_SLOT_CAPACITY?: string;
+    /** MailChannels Email API key (wrangler secret); absent in local dev and tests. */
+    MAILCHANNELS_API_KEY?: string;
+    /** Workers Rate Limiting binding for lead forms; the D1 counter stands in when it is absent. */
+    FORM_RATE_LIMITER?: RateLimit;
   }
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the global Env name the Workers docs use

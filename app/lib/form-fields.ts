@@ -38,5 +38,22 @@ export const messageField = required("Please enter a message.")
     message: "Message contains characters we can't accept.",
   });
 
+/** One of a fixed list of options (a select); anything else gets `message`. */
+export function choiceField<const Options extends readonly [string, ...string[]]>(options: Options, message: string) {
+  return z.enum(options, { error: message });
+}
+
+/** Optional single-line text, e.g. the "Other" descriptions; the form decides when it is required. */
+export function optionalSingleLine(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value), {
+      message: `${label} contains characters we can't accept.`,
+    })
+    .optional();
+}
+
 /** Name of the hidden field bots fill in and people never see. */
 export const HONEYPOT_FIELD = "website";
