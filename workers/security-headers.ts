@@ -16,8 +16,12 @@ const ANALYTICS_CONNECT_HOSTS = [
 ];
 const ANALYTICS_IMAGE_HOSTS = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
-/** The only thing this site frames: the Google Maps embed on the contact page. */
-export const MAP_FRAME_SOURCE = "https://www.google.com/maps/";
+/**
+ * The only thing this site frames: the Google Maps embed on the contact page
+ * (mapsEmbedUrl in app/config/store.ts, https://www.google.com/maps?q=...&output=embed).
+ * No trailing slash: a CSP path without one matches exactly "/maps", with any query.
+ */
+export const MAP_FRAME_SOURCE = "https://www.google.com/maps";
 
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
