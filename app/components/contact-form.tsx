@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLoaderData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { CheckboxField, Field, FormErrors, HoneypotField, TextareaField } from "~/components/forms";
 import { emailField, messageField, nameField, phoneField } from "~/lib/form-fields";
 import { SMS_CONSENT_TEXT } from "~/lib/sms-consent";
 import { useActionToast } from "~/lib/toast";
 import type { SubmissionResult } from "@conform-to/react";
+import type { loader } from "~/routes/contact.server";
+import { SubmissionTokenField } from "~/components/lead-forms";
 
 export const ContactSchema = z.object({
   name: nameField,
@@ -16,7 +18,9 @@ export const ContactSchema = z.object({
   smsConsent: z.literal("on", { error: "Please agree to receive text messages so we can reply." }),
 });
 
+/** Rendered by the contact page, whose loader (contact.server.ts) issues the submission token. */
 export function ContactForm({ actionData }: { actionData: { result?: SubmissionResult<string[]> } | undefined }) {
+  const { submissionToken } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -32,6 +36,7 @@ export function ContactForm({ actionData }: { actionData: { result?: SubmissionR
   return (
     <Form method="post" action="/contactus" key={location.key} {...getFormProps(form)}>
       <HoneypotField />
+      <SubmissionTokenField token={submissionToken} />
       <FormErrors errors={form.errors} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field label="Phone number" errors={fields.phoneNumber.errors} inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "tel" }} />

@@ -57,3 +57,6 @@ export function optionalSingleLine(max: number, label: string) {
 
 /** Name of the hidden field bots fill in and people never see. */
 export const HONEYPOT_FIELD = "website";
+
+/** Name of the hidden field with the signed submission token (see submission-token.server.ts). */
+export const SUBMISSION_TOKEN_FIELD = "submissionToken";

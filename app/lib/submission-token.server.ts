@@ -7,8 +7,6 @@
 
 export type LeadForm = "appointment" | "contact" | "order";
 
-export const SUBMISSION_TOKEN_FIELD = "submissionToken";
-
 /** Long enough for a visitor who leaves a form open over lunch or overnight. */
 export const SUBMISSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Clock skew we forgive between isolates; anything newer is not ours. */

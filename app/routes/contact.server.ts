@@ -1,47 +1,93 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { consentRecords, contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/lib/cloudflare";
-import { checkHoneypot } from "~/lib/honeypot.server";
+import { dashboardUrl, leadFormHeaders, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/lib/lead-intake.server";
+import { leadEmail } from "~/lib/notifications/lead-email";
+import { deliverOutboxMessage, queueLeadEmail } from "~/lib/notifications/outbox.server";
 import { announceLead } from "~/lib/room.server";
+import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "~/lib/sms-consent";
 import { dataWithToast, redirectWithToast } from "~/lib/toast.server";
+import { eq, sql } from "drizzle-orm";
 
 type ContactSchema = z.ZodType<{ name: string; phoneNumber: string; email: string; message: string }>;
 
+export const CONTACT_MESSAGES = {
+  success: "Message sent successfully!",
+  failure: "Failed to send message. Please try again.",
+} as const;
+
+export { leadFormHeaders as headers };
+
+export async function loader({ context }: { context: Readonly<RouterContextProvider> }) {
+  return leadFormLoaderData(context, "contact");
+}
+
+/**
+ * Stores the message, the consent the visitor gave (exact words, version, time,
+ * IP) and the staff e-mail in one D1 batch; a resubmitted token stores nothing
+ * new and gets the same answer.
+ */
 export async function saveContactMessage(
   request: Request,
   context: Readonly<RouterContextProvider>,
   schema: ContactSchema,
 ) {
   const { env, ctx } = getCloudflare(context);
-  const formData = await request.formData();
-  checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
+  const intake = await takeLeadSubmission(request, context, "contact", schema, await request.formData());
+  if (!intake.ok) return refuseLead(intake);
 
-  const { name, phoneNumber, email, message } = submission.value;
-  let saved: { id: number; createdAt: Date } | undefined;
+  const { name, phoneNumber, email, message } = intake.value;
+  const db = getDb(env);
+  const now = Date.now();
+  const staffEmail = leadEmail(
+    "contact",
+    [
+      ["Name", name],
+      ["Phone", phoneNumber],
+      ["E-mail", email],
+      ["Message", message],
+    ],
+    dashboardUrl(request),
+  );
+
+  let created: { id: number; createdAt: Date } | undefined;
+  let outboxId: number | undefined;
   try {
-    [saved] = await getDb(env)
-      .insert(contactMessages)
-      .values({ name, phoneNumber, email, message })
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    const [inserted, , queued] = await db.batch([
+      db
+        .insert(contactMessages)
+        .values({ name, phoneNumber, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })
+        .onConflictDoNothing()
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt }),
+      db.run(sql`
+        INSERT INTO consent_records (contact_message_id, consent_version, consent_text, ip, created_at)
+        SELECT ${contactMessages.id}, ${SMS_CONSENT_VERSION}, ${SMS_CONSENT_TEXT}, ${intake.ip}, ${now}
+        FROM ${contactMessages}
+        WHERE ${contactMessages.submissionToken} = ${intake.submissionId}
+          AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${consentRecords.contactMessageId} = ${contactMessages.id})`),
+      queueLeadEmail(db, "contact", intake.submissionId, staffEmail, now),
+    ]);
+    created = inserted[0];
+    outboxId = queued[0]?.id;
+    if (!created) {
+      // The same form came back (double click, retry): it is already stored.
+      const existing = await db.query.contactMessages.findFirst({
+        columns: { id: true },
+        where: eq(contactMessages.submissionToken, intake.submissionId),
+      });
+      if (!existing) throw new Error("contact message neither inserted nor found");
+    }
   } catch (error) {
     console.error("contact message insert failed", error);
-  }
-  if (!saved) {
-    return dataWithToast(
-      context,
-      { result: submission.reply() },
-      { type: "error", message: "Failed to send message. Please try again." },
-      { status: 503 },
-    );
+    return dataWithToast(context, { result: intake.result }, { type: "error", message: CONTACT_MESSAGES.failure }, { status: 503 });
   }
 
-  ctx.waitUntil(announceLead(env, { inbox: "contacts", id: saved.id, createdAt: saved.createdAt.getTime() }));
-  return redirectWithToast("/contactus", { type: "success", message: "Message sent successfully!" });
+  if (created) {
+    const lead = { inbox: "contacts" as const, id: created.id, createdAt: created.createdAt.getTime() };
+    ctx.waitUntil(announceLead(env, lead));
+    if (outboxId !== undefined) ctx.waitUntil(deliverOutboxMessage(env, outboxId));
+  }
+  return redirectWithToast("/contactus", { type: "success", message: CONTACT_MESSAGES.success });
 }

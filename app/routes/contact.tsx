@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact";
 import { ContactForm, ContactSchema } from "~/components/contact-form";
 import { saveContactMessage } from "./contact.server";
+export { headers, loader } from "./contact.server";
 
 export function meta() {
   return [

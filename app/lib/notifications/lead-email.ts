@@ -1,0 +1,52 @@
+import { store } from "~/config/store";
+
+// The staff notification for a new lead, as HTML and plain text. Every value a
+// visitor typed is escaped; the subject carries no visitor text at all, so no
+// field can reach a mail header.
+
+export type LeadKind = "appointment" | "contact" | "order";
+
+export interface LeadEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const SUBJECTS: Record<LeadKind, string> = {
+  appointment: "New appointment request",
+  contact: "New contact message",
+  order: "New custom order request",
+};
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+/**
+ * @param rows label and value pairs in reading order (values are visitor text)
+ * @param dashboardUrl where staff open the inbox
+ */
+export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], dashboardUrl: string): LeadEmail {
+  const subject = SUBJECTS[kind];
+  const tableRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#57534e">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">` +
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
+    `<table role="presentation" cellpadding="0" cellspacing="0">${tableRows}</table>` +
+    `<p><a href="${escapeHtml(dashboardUrl)}">Open the dashboard</a></p>` +
+    `<p style="color:#57534e;font-size:12px">Sent by the ${escapeHtml(store.name)} website.</p>` +
+    `</body></html>`;
+  const text = [subject, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", `Dashboard: ${dashboardUrl}`].join(
+    "\n",
+  );
+  return { to: store.notifications.to, subject, html, text };
+}
