@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/lib/form-fields";
 
 // One set of form controls for every form on the site: a label above the
@@ -64,6 +64,43 @@ export function TextareaField({ label, errors, textareaProps }: TextareaFieldPro
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : undefined}
       />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+  /** The first, empty choice, e.g. "Choose a service". */
+  placeholder: string;
+  options: readonly string[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+}
+
+export function SelectField({ label, errors, hint, placeholder, options, selectProps }: SelectFieldProps) {
+  const errorId = `${selectProps.id}-error`;
+  const hintId = hint ? `${selectProps.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={selectProps.id}>
+        {label}
+        {selectProps.required ? <RequiredMark /> : null}
+      </label>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <select
+        {...selectProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={[hintId, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
