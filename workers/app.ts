@@ -4,7 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/lib/cloudflare";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
 import { getStaffUser } from "../app/lib/session.server";
-import { isSameOrigin, rejectUnsafeRequest } from "./request-guards";
+import { guardRequest, isSameOrigin } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
 export { DashboardRoom } from "../party/dashboard-room";
@@ -29,12 +29,12 @@ app.all("/parties/*", async (c) => {
   return (await routePartykitRequest(c.req.raw, c.env)) ?? c.notFound();
 });
 
-app.all("*", (c) => {
-  const rejection = rejectUnsafeRequest(c.req.raw);
-  if (rejection) return rejection;
+app.all("*", async (c) => {
+  const request = await guardRequest(c.req.raw);
+  if (request instanceof Response) return request;
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx as ExecutionContext });
-  return handleRequest(c.req.raw, context);
+  return handleRequest(request, context);
 });
 
 export default app;

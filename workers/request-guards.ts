@@ -31,10 +31,57 @@ export function rejectUnsafeRequest(request: Request): Response | null {
     return plain(415, "Send this form as a regular web form.");
   }
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) {
+  if (!(length <= MAX_BODY_BYTES)) {
     return plain(413, "This submission is too large.");
   }
   return null;
+}
+
+/**
+ * rejectUnsafeRequest, then the body itself: read once, never past the limit
+ * (a chunked upload declares no length), and parsed as a form, so an action's
+ * `request.formData()` cannot fail. Returns the request to hand on (with the
+ * body already buffered) or the refusal to send.
+ */
+export async function guardRequest(request: Request): Promise<Request | Response> {
+  const rejection = rejectUnsafeRequest(request);
+  if (rejection) return rejection;
+  if (!STATE_CHANGING.has(request.method)) return request;
+
+  const body = await readBodyWithinLimit(request, MAX_BODY_BYTES);
+  if (!body) return plain(413, "This submission is too large.");
+  const buffered = new Request(request, { body });
+  try {
+    await buffered.clone().formData();
+  } catch {
+    return plain(400, "We couldn't read this form. Please reload the page and try again.");
+  }
+  return buffered;
+}
+
+/** The body's bytes, or null as soon as it grows past `limit`. */
+async function readBodyWithinLimit(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 function plain(status: number, message: string) {
