@@ -20,6 +20,7 @@ export default [
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("book/calendar.ics", "routes/book-calendar.ts"),
 
   // Staff
   route("login", "routes/login.tsx"),

@@ -98,6 +98,16 @@ export function slotLabel(hour: number, minute = 0): string {
   return `${hour12}:${String(minute).padStart(2, "0")} ${suffix}`;
 }
 
+/** The 24-hour clock time of a label like "1:00 PM", or null if it is not one. */
+export function clockOfLabel(label: string): { hour: number; minute: number } | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(label);
+  if (!match) return null;
+  const hour12 = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour12 < 1 || hour12 > 12 || minute > 59) return null;
+  return { hour: (hour12 % 12) + (match[3] === "PM" ? 12 : 0), minute };
+}
+
 function hourOf(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return hours! + minutes! / 60;

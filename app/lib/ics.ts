@@ -1,0 +1,89 @@
+import { store, storeAddressLine } from "~/config/store";
+import { clockOfLabel, SLOT_MINUTES } from "./slots";
+
+// An "Add to calendar" file (RFC 5545) for a booked appointment, in the store's
+// local time with its time zone spelled out, so calendars show it correctly
+// wherever the visitor is.
+
+/** America/Chicago's rules since 2007; the store's time zone (store.timeZone). */
+const CHICAGO_TIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:America/Chicago",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:-0600",
+  "TZOFFSETTO:-0500",
+  "TZNAME:CDT",
+  "DTSTART:19700308T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:-0500",
+  "TZOFFSETTO:-0600",
+  "TZNAME:CST",
+  "DTSTART:19701101T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+function escapeText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/** Lines longer than 75 octets continue on the next line after a space. */
+function fold(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  for (const character of line) {
+    const length = new TextEncoder().encode(character).length;
+    if (size + length > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += character;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+function localDateTime(date: string, hour: number, minute: number): string {
+  return `${date.replaceAll("-", "")}T${String(hour).padStart(2, "0")}${String(minute).padStart(2, "0")}00`;
+}
+
+export interface CalendarAppointment {
+  reference: string;
+  date: string;
+  time: string;
+  service: string;
+}
+
+export function appointmentCalendar(appointment: CalendarAppointment, host: string, now = new Date()): string {
+  const start = clockOfLabel(appointment.time);
+  if (!start) throw new Error(`not a slot label: ${appointment.time}`);
+  const endMinutes = start.hour * 60 + start.minute + SLOT_MINUTES;
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${escapeText(store.name)}//Appointments//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...CHICAGO_TIMEZONE,
+    "BEGIN:VEVENT",
+    `UID:${appointment.reference}@${host}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${store.timeZone}:${localDateTime(appointment.date, start.hour, start.minute)}`,
+    `DTEND;TZID=${store.timeZone}:${localDateTime(appointment.date, Math.floor(endMinutes / 60), endMinutes % 60)}`,
+    `SUMMARY:${escapeText(`${appointment.service} at ${store.name}`)}`,
+    `LOCATION:${escapeText(`${store.name}, ${storeAddressLine}`)}`,
+    `DESCRIPTION:${escapeText(`Your ${appointment.service} appointment. To change it, call us at ${store.phone.display}.`)}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(fold).join("\r\n") + "\r\n";
+}
