@@ -39,15 +39,24 @@ export type LeadIntake<Value> =
       value: Value;
       submissionId: string;
       ip: string;
-      /** The form as typed, for an answer that keeps it (a failure to store). */
-      result: SubmissionResult<string[]>;
+      /** The form as typed, for an answer that keeps it (a failure to store, a slot just taken). */
+      reply: (errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
     }
-  | { ok: false; status: 400 | 429; result: SubmissionResult<string[]>; headers?: HeadersInit };
+  | { ok: false; status: 200 | 400 | 429; result: SubmissionResult<string[]>; headers?: HeadersInit };
 
 export function rateLimitMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
   return `Too many submissions from your connection. Please wait ${wait} and try again, or call us at ${store.phone.display}.`;
+}
+
+/** parseWithZod, with a malformed conform intent answered as 400 instead of a crash. */
+function parseSubmission<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  try {
+    return parseWithZod(formData, { schema });
+  } catch {
+    throw new Response("We couldn't read this form. Please reload the page and try again.", { status: 400 });
+  }
 }
 
 export async function takeLeadSubmission<Schema extends z.ZodType>(
@@ -59,7 +68,9 @@ export async function takeLeadSubmission<Schema extends z.ZodType>(
 ): Promise<LeadIntake<z.output<Schema>>> {
   const { env } = getCloudflare(context);
   checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
+  // A conform intent (e.g. the booking form's "show times" step) is not a failure.
+  if (submission.status === undefined) return { ok: false, status: 200, result: submission.reply() };
   if (submission.status !== "success") return { ok: false, status: 400, result: submission.reply() };
 
   const token = await verifySubmissionToken(env, form, formData.get(SUBMISSION_TOKEN_FIELD));
@@ -77,7 +88,7 @@ export async function takeLeadSubmission<Schema extends z.ZodType>(
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     };
   }
-  return { ok: true, value: submission.value, submissionId: token.id, ip, result: submission.reply() };
+  return { ok: true, value: submission.value, submissionId: token.id, ip, reply: (errors) => submission.reply(errors) };
 }
 
 /** The 4xx answer for a refused intake: the form comes back with what was typed and the reason. */

@@ -81,7 +81,7 @@ export async function saveContactMessage(
     }
   } catch (error) {
     console.error("contact message insert failed", error);
-    return dataWithToast(context, { result: intake.result }, { type: "error", message: CONTACT_MESSAGES.failure }, { status: 503 });
+    return dataWithToast(context, { result: intake.reply() }, { type: "error", message: CONTACT_MESSAGES.failure }, { status: 503 });
   }
 
   if (created) {
