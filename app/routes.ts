@@ -25,5 +25,12 @@ export default [
   // Staff
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
+  // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
+  layout("routes/dashboard-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard/export", "routes/dashboard-export.ts"),
+    route("dashboard/account", "routes/dashboard-account.tsx"),
+    route("dashboard/:inbox/:id", "routes/dashboard-record.tsx"),
+    route("dashboard/*", "routes/dashboard-not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

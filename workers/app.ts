@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/lib/cloudflare";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
 import { getStaffUser } from "../app/lib/session.server";
+import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
 import { guardRequest, isSameOrigin } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
@@ -25,8 +26,12 @@ app.all("/parties/*", async (c) => {
   if (url.pathname !== `/parties/${DASHBOARD_PARTY}/${DASHBOARD_ROOM_NAME}`) return c.notFound();
   // Only signed-in staff, from this site, may listen to the room.
   if (!isSameOrigin(c.req.raw)) return c.text("Forbidden", 403);
-  if (!(await getStaffUser(c.req.raw, c.env))) return c.text("Unauthorized", 401);
-  return (await routePartykitRequest(c.req.raw, c.env)) ?? c.notFound();
+  const staff = await getStaffUser(c.req.raw, c.env);
+  if (!staff) return c.text("Unauthorized", 401);
+  // The room trusts only this header, set here (over anything the browser sent) after the cookie was verified.
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(STAFF_SESSION_HEADER, staffSessionHeader({ userId: staff.id, expiresAt: staff.sessionExpiresAt }));
+  return (await routePartykitRequest(new Request(c.req.raw, { headers }), c.env)) ?? c.notFound();
 });
 
 app.all("*", async (c) => {

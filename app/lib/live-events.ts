@@ -14,6 +14,8 @@ export interface LeadCreatedEvent {
 }
 
 export const DASHBOARD_PARTY = "dashboard-room";
+/** The room closes a socket with this code when its session was revoked or has expired. */
+export const SIGNED_OUT_CLOSE_CODE = 4001;
 export const DASHBOARD_ROOM_NAME = "staff";
 
 export function parseLiveEvent(data: unknown): LeadCreatedEvent | null {

@@ -1,5 +1,5 @@
 import jwt from "@tsndr/cloudflare-worker-jwt";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
@@ -7,6 +7,8 @@ import { users } from "~/db/schema";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
 interface SessionClaims {
+  /** Expiry, seconds since the epoch (checked by jwt.verify). */
+  exp?: number;
   /** users.id */
   sub: string;
   /** users.token_version at sign-in; a newer version in the database revokes this cookie. */
@@ -16,6 +18,8 @@ interface SessionClaims {
 export interface StaffUser {
   id: number;
   email: string;
+  /** When this cookie's token stops being accepted (epoch ms). */
+  sessionExpiresAt: number;
 }
 
 const sessionCookie = createCookie("staff_session", {
@@ -75,14 +79,30 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
     return null;
   }
   const userId = Number(claims?.sub);
-  if (!claims || !Number.isSafeInteger(userId) || typeof claims.ver !== "number") return null;
+  if (!claims || !Number.isSafeInteger(userId) || typeof claims.ver !== "number" || typeof claims.exp !== "number") {
+    return null;
+  }
 
   const user = await getDb(env).query.users.findFirst({
     columns: { id: true, email: true, tokenVersion: true },
     where: eq(users.id, userId),
   });
   if (!user || user.tokenVersion !== claims.ver) return null;
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, sessionExpiresAt: claims.exp * 1000 };
+}
+
+/**
+ * Revokes every session cookie issued to this account so far (sign out
+ * everywhere, password change) and returns the new token version.
+ */
+export async function revokeStaffSessions(env: Env, userId: number): Promise<number> {
+  const [row] = await getDb(env)
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  if (!row) throw new Error("staff account not found");
+  return row.tokenVersion;
 }
 
 export async function requireStaffUser(request: Request, env: Env, url: URL): Promise<StaffUser> {

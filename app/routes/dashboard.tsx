@@ -1,92 +1,98 @@
-import { useRef, useState } from "react";
-import { Form, useRevalidator } from "react-router";
-import usePartySocket from "partysocket/react";
+import { Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { AppointmentWhenNav, InboxFilters } from "~/components/dashboard/inbox-filters";
+import { INBOX_LABELS, inboxHref } from "~/components/dashboard/inbox-config";
+import { InboxTable } from "~/components/dashboard/inbox-table";
+import { InboxTabs } from "~/components/dashboard/inbox-tabs";
+import { LiveStatus } from "~/components/dashboard/live-status";
+import { useLiveInbox } from "~/components/dashboard/use-live-inbox";
 import { getCloudflare } from "~/lib/cloudflare";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent } from "~/lib/live-events";
-import { requireStaff, staffUserContext } from "~/lib/staff-guard.server";
-import { listContactMessages } from "./dashboard.server";
+import { staffUserContext } from "~/lib/staff-guard.server";
+import { loadInbox } from "./dashboard.server";
 
-export const middleware: Route.MiddlewareFunction[] = [requireStaff];
-
-export function meta() {
-  return [{ title: "Dashboard | Bartlett Fine Jewelry" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const tab = loaderData ? INBOX_LABELS[loaderData.view.tab].tab : "Inbox";
+  return [{ title: `${tab} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  const user = context.get(staffUserContext);
-  return { user, contacts: await listContactMessages(env) };
+  return loadInbox(env, context.get(staffUserContext), new URL(request.url));
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Chicago",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
+/**
+ * A status change from a row (a fetcher post) must not reload the list: that
+ * reload would count as opening the tab again and clear unread marks. The row
+ * shows the saved status itself; live refreshes and navigation bring the rest.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+}
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [live, setLive] = useState<"connecting" | "connected" | "reconnecting">("connecting");
-  const hasConnected = useRef(false);
-  usePartySocket({
-    party: DASHBOARD_PARTY,
-    room: DASHBOARD_ROOM_NAME,
-    onOpen() {
-      // After a lost connection, catch up on whatever arrived meanwhile.
-      if (hasConnected.current) void revalidator.revalidate();
-      hasConnected.current = true;
-      setLive("connected");
-    },
-    onClose() {
-      setLive("reconnecting");
-    },
-    onMessage(event) {
-      if (parseLiveEvent(event.data)) void revalidator.revalidate();
-    },
-  });
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { data, state, announcement, justArrived } = useLiveInbox(loaderData);
+  const { view } = data;
+  const labels = INBOX_LABELS[view.tab];
+  const navigation = useNavigation();
+  // A client-side load of another tab, page or filter (not a live refresh, which is a fetcher).
+  const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === "/dashboard";
+  const exportParams = new URLSearchParams(data.viewKey);
+  exportParams.delete("after");
+  exportParams.delete("before");
 
   return (
-    <main className="dashboard container">
-      <header className="dashboard__header">
-        <h1>Dashboard</h1>
-        <p>Signed in as {loaderData.user.email}</p>
-        <p className="live-status" data-live={live}>
-          {live === "connected" ? "Live updates on" : live === "connecting" ? "Connecting…" : "Reconnecting…"}
-        </p>
-        <Form method="post" action="/logout">
-          <button type="submit" className="button button--secondary">Sign out</button>
-        </Form>
-      </header>
-      <h2>Contacts</h2>
-      {loaderData.contacts.length === 0 ? (
-        <p>No contacts found.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Date &amp; Time</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.contacts.map((row) => (
-                <tr key={row.id} data-testid="contact-row">
-                  <td>{dateTime.format(row.createdAt)}</td>
-                  <td>{row.name}</td>
-                  <td><a href={`mailto:${row.email}`}>{row.email}</a></td>
-                  <td><a href={`tel:${row.phoneNumber}`}>{row.phoneNumber}</a></td>
-                  <td className="data-table__message">{row.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <main className="staff-page container inbox" aria-busy={loading || undefined}>
+      <div className="inbox__heading">
+        <h1>Inbox</h1>
+        <LiveStatus state={state} />
+      </div>
+      <InboxTabs active={view.tab} unread={data.unread} />
+
+      <section className="inbox__panel" aria-labelledby="inbox-panel-title">
+        <h2 id="inbox-panel-title" className="visually-hidden">
+          {labels.tab}
+        </h2>
+        <div className="inbox__tools">
+          {view.tab === "appointments" ? <AppointmentWhenNav view={view} /> : null}
+          <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
+          <a className="button button--secondary inbox__export" href={`/dashboard/export?${exportParams}`} download>
+            Export CSV
+          </a>
         </div>
-      )}
+
+        {loading ? (
+          <div className="inbox__loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Fetching data...
+          </div>
+        ) : data.rows.length === 0 ? (
+          <p className="inbox__empty" role="status">
+            {labels.empty}
+          </p>
+        ) : (
+          <InboxTable inbox={view.tab} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
+        )}
+
+        {!loading && (data.newerHref || data.olderHref) ? (
+          <nav aria-label="Pages" className="pager">
+            {data.newerHref ? (
+              <Link to={data.newerHref} className="button button--secondary" rel="prev">
+                ← Previous page
+              </Link>
+            ) : null}
+            {data.olderHref ? (
+              <Link to={data.olderHref} className="button button--secondary" rel="next">
+                Next page →
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+
+      <div className="visually-hidden" aria-live="polite">
+        {announcement}
+      </div>
     </main>
   );
 }

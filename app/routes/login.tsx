@@ -3,7 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { Field, FormErrors } from "~/components/forms";
+import "~/styles/dashboard.css";
+import { Field, FormErrors, HoneypotField } from "~/components/forms";
+import { store } from "~/config/store";
 import { getCloudflare } from "~/lib/cloudflare";
 import { getStaffUser } from "~/lib/session.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -20,12 +22,14 @@ const LoginSchema = z.object({
 });
 
 export function meta() {
-  return [{ title: "Staff sign-in | Bartlett Fine Jewelry" }, { name: "robots", content: "noindex" }];
+  return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  if (await getStaffUser(request, env)) throw redirect("/dashboard");
+  if (await getStaffUser(request, env)) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  }
   return null;
 }
 
@@ -45,9 +49,11 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
 
   return (
     <main className="login-page">
-      <div className="login-card card">
+      <div className="login-card">
+        <p className="login-card__store">{store.name}</p>
         <h1>Staff sign-in</h1>
         <Form method="post" {...getFormProps(form)}>
+          <HoneypotField />
           <input type="hidden" name="redirectTo" value={safeRedirectPath(searchParams.get("redirectTo"))} />
           <FormErrors errors={form.errors} />
           <Field

@@ -1,0 +1,47 @@
+// The shape of a lead as the staff pages receive it (epoch-ms timestamps),
+// shared by the server code that reads them and the components that show them.
+import type { LeadStatus } from "~/db/schema";
+
+export interface LeadBase {
+  id: number;
+  name: string;
+  phone: string;
+  status: LeadStatus;
+  /** epoch ms */
+  createdAt: number;
+}
+
+export interface AppointmentLead extends LeadBase {
+  inbox: "appointments";
+  /** Store-local calendar day, YYYY-MM-DD. */
+  date: string;
+  time: string;
+  service: string;
+  /** epoch ms of the visit */
+  startsAt: number;
+}
+
+export interface OrderLead extends LeadBase {
+  inbox: "orders";
+  email: string;
+  jewelryType: string;
+  materialPreferences: string;
+  diamondSelection: string;
+}
+
+export interface ContactLead extends LeadBase {
+  inbox: "contacts";
+  email: string;
+  message: string;
+}
+
+export type Lead = AppointmentLead | OrderLead | ContactLead;
+export type LeadWithNote = Lead & { staffNote: string };
+
+/** A lead as one inbox row shows it, with labels already in the store's time zone. */
+export type InboxRow = Lead & {
+  unread: boolean;
+  createdAtLabel: string;
+  /** Appointments only: the visit's day, e.g. "Sat, Nov 21, 2026". */
+  dateLabel?: string;
+};
