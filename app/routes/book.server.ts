@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { BookingSchema, TIME_MESSAGES, type Availability, type BookingRequest } from "~/components/booking/booking-schema";
 import { getDb, type Db } from "~/db/client.server";
@@ -35,16 +35,18 @@ export interface BookedAppointment {
 
 async function openSlots(env: Env, date: string | null): Promise<Availability | null> {
   if (!date) return null;
+  const checkedAt = Date.now();
   const booked = await getDb(env)
     .select({ time: appointments.time, taken: count() })
     .from(appointments)
     .where(eq(appointments.date, date))
     .groupBy(appointments.time);
   const slots = availableSlots(date, {
+    now: checkedAt,
     booked: new Map(booked.map((row) => [row.time, row.taken])),
     capacity: appointmentSlotCapacity(env),
   });
-  return { date, slots: slots.map((slot) => slot.label) };
+  return { date, slots: slots.map((slot) => slot.label), checkedAt };
 }
 
 export async function findBooking(db: Db, reference: string): Promise<BookedAppointment | null> {

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
 import { consentRecords, contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/lib/cloudflare";
 import { dashboardUrl, leadFormHeaders, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/lib/lead-intake.server";
@@ -61,12 +62,21 @@ export async function saveContactMessage(
         .values({ name, phoneNumber, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })
         .onConflictDoNothing()
         .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt }),
-      db.run(sql`
-        INSERT INTO consent_records (contact_message_id, consent_version, consent_text, ip, created_at)
-        SELECT ${contactMessages.id}, ${SMS_CONSENT_VERSION}, ${SMS_CONSENT_TEXT}, ${intake.ip}, ${now}
-        FROM ${contactMessages}
-        WHERE ${contactMessages.submissionToken} = ${intake.submissionId}
-          AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${consentRecords.contactMessageId} = ${contactMessages.id})`),
+      insertSelect(
+        db,
+        consentRecords,
+        {
+          id: sql`NULL`,
+          contactMessageId: sql`${contactMessages.id}`,
+          consentVersion: sql`${SMS_CONSENT_VERSION}`,
+          consentText: sql`${SMS_CONSENT_TEXT}`,
+          ip: sql`${intake.ip}`,
+          createdAt: sql`${now}`,
+        },
+        sql`FROM ${contactMessages}
+          WHERE ${contactMessages.submissionToken} = ${intake.submissionId}
+            AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${consentRecords.contactMessageId} = ${contactMessages.id})`,
+      ),
       queueLeadEmail(db, "contact", intake.submissionId, staffEmail, now),
     ]);
     created = inserted[0];

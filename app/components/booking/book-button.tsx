@@ -1,10 +1,63 @@
-// The sticky "Book an Appointment" button on every public page. Without
-// JavaScript it is a plain link to the booking page; the lead-capture work
-// turns it into a dialog trigger when JavaScript is available.
+import { useCallback, useState, type MouseEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "~/components/lead-forms";
+import type { BookedAppointment } from "~/routes/book.server";
+import { BookingConfirmation } from "./booking-confirmation";
+import { BookingDialog } from "./booking-dialog";
+import type { BookingSetup } from "./booking-form";
+
+/**
+ * The sticky "Book an Appointment" button on every public page. It is a real
+ * link to /book, which is all it is without JavaScript (or on a middle click);
+ * with JavaScript it opens the booking dialog instead.
+ */
 export function BookAppointmentButton() {
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const setup = useFetcher<BookingSetup>({ key: "booking-dialog-setup" });
+  const [open, setOpen] = useState(false);
+  const [booked, setBooked] = useState<BookedAppointment | null>(null);
+
+  // Fetch the form's token and today's date as soon as the visitor shows interest.
+  const prepare = () => {
+    if (setup.state === "idle" && !setup.data) setup.load("/book");
+  };
+  const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    prepare();
+    setBooked(null);
+    setOpen(true);
+  };
+  const close = useCallback(() => setOpen(false), []);
+  const handleBooked = useCallback((booking: BookedAppointment) => {
+    setOpen(false);
+    setBooked(booking);
+  }, []);
+
+  // The booking page is the form itself.
+  if (pathname.toLowerCase() === "/book") return null;
+
   return (
-    <a href="/book" className="book-button button button--primary">
-      Book an Appointment
-    </a>
+    <>
+      <a
+        href="/book"
+        className="book-button button button--primary"
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        onClick={hydrated ? openDialog : undefined}
+        onPointerEnter={hydrated ? prepare : undefined}
+        onFocus={hydrated ? prepare : undefined}
+      >
+        Book an Appointment
+      </a>
+      {hydrated && (open || setup.data) ? (
+        <BookingDialog open={open} onClose={close} onBooked={handleBooked} setup={setup} />
+      ) : null}
+      {booked ? (
+        <div className="booking-confirmation-popover">
+          <BookingConfirmation booking={booked} onDismiss={() => setBooked(null)} />
+        </div>
+      ) : null}
+    </>
   );
 }

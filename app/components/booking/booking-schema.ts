@@ -49,4 +49,6 @@ export type BookingRequest = z.output<typeof BookingSchema>;
 export interface Availability {
   date: string;
   slots: string[];
+  /** When the server looked (epoch ms): the newest answer wins. */
+  checkedAt: number;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
 import { appointments, contactMessages, orders, outbox } from "~/db/schema";
 import type { LeadEmail, LeadKind } from "./lead-email";
 import { configuredNotifier, type Notifier } from "./notifier.server";
@@ -32,13 +33,28 @@ const RECORD_TABLES = { appointment: appointments, contact: contactMessages, ord
  */
 export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, email: LeadEmail, now: number) {
   const table = RECORD_TABLES[kind];
-  return db.all<{ id: number }>(sql`
-    INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at)
-    SELECT ${kind}, ${table.id}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, 'pending', 0, ${now}, ${now}
-    FROM ${table}
-    WHERE ${table.submissionToken} = ${submissionId}
-      AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.kind = ${kind} AND outbox.record_id = ${table.id})
-    RETURNING id`);
+  return insertSelect(
+    db,
+    outbox,
+    {
+      id: sql`NULL`,
+      kind: sql`${kind}`,
+      recordId: sql`${table.id}`,
+      recipient: sql`${email.to}`,
+      subject: sql`${email.subject}`,
+      html: sql`${email.html}`,
+      textBody: sql`${email.text}`,
+      status: sql`'pending'`,
+      attempts: sql`0`,
+      nextAttemptAt: sql`${now}`,
+      lastError: sql`NULL`,
+      sentAt: sql`NULL`,
+      createdAt: sql`${now}`,
+    },
+    sql`FROM ${table}
+      WHERE ${table.submissionToken} = ${submissionId}
+        AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.kind} = ${kind} AND ${outbox.recordId} = ${table.id})`,
+  ).returning({ id: outbox.id });
 }
 
 export type DeliveryOutcome = "sent" | "failed" | "held" | "skipped";
