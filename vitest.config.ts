@@ -18,6 +18,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // Tests import app modules directly (slots, the outbox), which use the ~/ alias.
+    resolve: { tsconfigPaths: true },
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
