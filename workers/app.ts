@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/lib/cloudflare";
+import { handleScheduled } from "../app/lib/notifications/scheduled.server";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
 import { getStaffUser } from "../app/lib/session.server";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
@@ -42,4 +43,5 @@ app.all("*", async (c) => {
   return handleRequest(request, context);
 });
 
-export default app;
+// fetch serves every request; scheduled is the Cron Trigger that retries staff e-mails.
+export default { fetch: app.fetch, scheduled: handleScheduled } satisfies ExportedHandler<Env>;
