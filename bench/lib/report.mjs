@@ -1,0 +1,203 @@
+// Turns the measurements into docs/BENCHMARKS.md (rewritten on every run).
+import { kb, ms, ratio } from "./stats.mjs";
+
+const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.05 };
+
+function table(headers, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+const mark = (ok) => (ok ? "✅" : "❌");
+
+function failedSection(title, error) {
+  return `## ${title}\n\nThis phase failed: \`${String(error?.message ?? error).split("\n")[0]}\`\n`;
+}
+
+function lighthouseSection(results) {
+  const rows = results.map((r) => [
+    `\`${r.path}\``,
+    `${r.performance} ${mark(r.performance >= TARGETS.performance)}`,
+    `${r.accessibility} ${mark(r.accessibility >= TARGETS.accessibility)}`,
+    `${r.bestPractices} ${mark(r.bestPractices >= TARGETS.bestPractices)}`,
+    `${r.seo} ${mark(r.seo >= TARGETS.seo)}`,
+    ms(r.lcp),
+    `${r.cls.toFixed(3)} ${mark(r.cls < TARGETS.cls)}`,
+    ms(r.tbt),
+    kb(r.totalBytes),
+  ]);
+  const misses = results
+    .flatMap((r) =>
+      Object.entries(r.failing)
+        .filter(([, audits]) => audits.length > 0)
+        .map(([category, audits]) => `- \`${r.path}\` ${category}: ${audits.join(", ")}`),
+    )
+    .join("\n");
+  const met = results.every(
+    (r) =>
+      r.performance >= TARGETS.performance &&
+      r.accessibility >= TARGETS.accessibility &&
+      r.bestPractices >= TARGETS.bestPractices &&
+      r.seo >= TARGETS.seo &&
+      r.cls < TARGETS.cls,
+  );
+  return `## 1. Lighthouse (mobile preset)
+
+Lighthouse with its default mobile configuration (simulated slow 4G and a
+mid-range phone CPU), system Chromium, one run per page against the local server. Targets: performance ≥ 95;
+accessibility, best practices and SEO = 100; CLS < 0.05. **All targets met: ${met ? "yes" : "no"}.**
+
+${table(["page", "perf", "a11y", "best pr.", "SEO", "LCP", "CLS", "TBT", "total bytes"], rows)}
+
+${misses ? `Audits that cost points:\n\n${misses}\n` : "No scored audit failed on any page.\n"}`;
+}
+
+function bytesSection({ results }) {
+  const rows = results.map((r) => [
+    `\`${r.path}\``,
+    `${kb(r.jsGzip)} / ${kb(r.budget.jsGzip)} ${mark(r.jsGzip <= r.budget.jsGzip)}`,
+    `${kb(r.cssGzip)} / ${kb(r.budget.cssGzip)} ${mark(r.cssGzip <= r.budget.cssGzip)}`,
+    String(r.jsFiles.length),
+    `${kb(r.jsRaw)} / ${kb(r.cssRaw)}`,
+  ]);
+  return `## 2. Bytes shipped on first load
+
+Every script and stylesheet a first visit (empty cache, 390 px wide) fetches from the site until the network is
+idle, gzip-compressed at zlib's default level. The budgets live in \`tests/support/budgets.ts\`;
+\`tests/browser/first-load-budget.spec.ts\` (part of \`npm test\`) fails when a page exceeds them.
+
+${table(["page", "JS gzip / budget", "CSS gzip / budget", "JS files", "raw JS / CSS"], rows)}
+`;
+}
+
+function throughputSection({ connections, durationSeconds, rows }) {
+  const body = rows.map((r) => [
+    `\`${r.path}\` (${kb(r.bytes)})`,
+    `${r.page.requestsPerSecond.toFixed(0)} req/s`,
+    `${r.ceiling.requestsPerSecond.toFixed(0)} req/s`,
+    `**${ratio(r.throughputRatio)}**`,
+    `${ms(r.page.p50)} / ${ms(r.page.p99)}`,
+    `${ms(r.ceiling.p50)} / ${ms(r.ceiling.p99)}`,
+    `${ratio(r.p50Ratio)} / ${ratio(r.p99Ratio)}`,
+    String(r.page.non2xx + r.page.errors),
+    `\`${r.cacheControl}\``,
+  ]);
+  return `## 3. Server speed against the ceiling
+
+autocannon, ${connections} connections for ${durationSeconds} s per target, against the built Worker under
+\`vite preview\` (workerd). The ceiling is a static file with exactly the same bytes as the page, served by the
+same server from Workers Static Assets (no Worker code runs). Throughput ratio = page ÷ ceiling (1.00 would be
+free rendering); latency ratio = page ÷ ceiling (how many times slower). The last column is the page's own
+\`Cache-Control\`: \`public … s-maxage\` means an edge cache may serve it; form pages carry a per-visitor submission
+token and are \`private, no-store\` (docs/decisions/041).
+
+${table(["page (size)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
+`;
+}
+
+function livePushSection(r) {
+  return `## 4. Live-push latency
+
+A staff dashboard's websocket (signed in through the login form) stays open while ${r.submissions} valid
+submissions are posted one after another, rotating over the three forms. Latency runs from the moment the form
+post's response arrives to the moment the room's \`lead-created\` event arrives on the socket (the Worker
+announces after committing, in \`waitUntil\`, so an event can beat the response: counted as 0 ms).
+
+${table(["events received", "p50", "p95", "p99", "max", "event before response", "missed", "posts refused"], [
+    [`${r.received} / ${r.submissions}`, ms(r.p50), ms(r.p95), ms(r.p99), ms(r.max), String(r.beforeResponse), String(r.missed), String(r.failed)],
+  ])}
+`;
+}
+
+function writesSection(r) {
+  const ok = r.storedTotal === r.submissions && r.duplicates === 0 && r.fiveXx === 0;
+  return `## 5. Writes under load
+
+${r.submissions} valid submissions spread evenly over contact, order and booking, ${r.concurrency} at a time. Each
+visitor loads its form page (its own signed token) and posts once from its own address (\`CF-Connecting-IP\`), so
+the per-visitor rate limit (unchanged) never applies; bookings each take a distinct free slot. Counts are read
+from the D1 file afterwards. **Stored ${r.storedTotal} of ${r.submissions}, duplicates ${r.duplicates}, 5xx
+${r.fiveXx}: ${ok ? "as required" : "NOT as required"}.**
+
+${table(["throughput (page + post)", "post p50", "post p99", "stored (contact / order / booking)", "duplicates", "5xx", "statuses"], [
+    [
+      `${r.throughput.toFixed(1)} submissions/s (${r.seconds.toFixed(1)} s)`,
+      ms(r.p50),
+      ms(r.p99),
+      `${r.storedTotal} (${r.stored.contact} / ${r.stored.order} / ${r.stored.booking})`,
+      String(r.duplicates),
+      String(r.fiveXx),
+      Object.entries(r.statuses).map(([status, n]) => `${status}: ${n}`).join(", "),
+    ],
+  ])}
+`;
+}
+
+function growthSection(steps) {
+  const tabs = steps[0]?.rows.map((row) => row.tab) ?? [];
+  const rows = tabs.map((tab) => [
+    tab,
+    ...steps.map((step) => {
+      const row = step.rows.find((candidate) => candidate.tab === tab);
+      return row ? `${ms(row.p50)} / ${ms(row.p99)}` : "n/a";
+    }),
+  ]);
+  const first = steps[0]?.rows ?? [];
+  const last = steps.at(-1)?.rows ?? [];
+  const growth = last.map((row, i) => row.p50 / (first[i]?.p50 ?? NaN));
+  const worst = Math.max(...growth.filter(Number.isFinite));
+  return `## 6. Cost as data grows
+
+The dashboard document (first page of 50, signed in) requested 20 times per tab after each lead table was filled
+to the given size (so the largest step holds ${steps.at(-1)?.target?.toLocaleString("en-US") ?? "?"} rows in each of
+the three tables). p50 / p99:
+
+${table(["tab", ...steps.map((step) => `${step.target.toLocaleString("en-US")} per table`)], rows)}
+
+Largest p50 growth from the smallest to the largest step: **×${ratio(worst)}** (flat would be about ×1).
+`;
+}
+
+function hostileSection(r) {
+  const rows = r.forms.map((f) => [f.form, String(f.cases), String(f.accepted), String(f.rejected)]);
+  const total = r.forms.reduce((sum, f) => sum + f.cases, 0);
+  return `## Hostile input
+
+\`tests/worker/hostile-input.test.ts\` (part of \`npm test\`), run against this build: ${total} requests in all.
+Every rejected case must get a 4xx with its message and store nothing; every accepted one exactly one record.
+Result: **${r.passed ? "all passed" : "FAILED"}** (${r.tests}).
+
+${table(["form", "cases", "accepted (stored once)", "rejected (4xx, nothing stored)"], rows)}
+${r.passed ? "" : `\n\`\`\`\n${r.tail}\n\`\`\`\n`}`;
+}
+
+export function renderReport({ date, machine, durationSeconds, sections }) {
+  const parts = [
+    `# Benchmarks
+
+Generated by \`npm run bench\` (bench/run.mjs) on ${date}; the whole run took ${Math.round(durationSeconds)} s.
+Everything runs on this machine against the built Worker on a loopback address, with a fresh local D1.
+
+- Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB memory, ${machine.os}
+- Node ${machine.node}, ${machine.chromium}
+- Timings on a shared 2-core machine are noisy; compare runs on the same machine only. Scores and timings are
+  reported, not asserted; the byte budgets and the hostile-input suite are asserted in \`npm test\`.
+`,
+  ];
+  const render = [
+    ["lighthouse", "1. Lighthouse (mobile preset)", lighthouseSection],
+    ["bytes", "2. Bytes shipped on first load", bytesSection],
+    ["throughput", "3. Server speed against the ceiling", throughputSection],
+    ["livePush", "4. Live-push latency", livePushSection],
+    ["writes", "5. Writes under load", writesSection],
+    ["growth", "6. Cost as data grows", growthSection],
+    ["hostile", "Hostile input", hostileSection],
+  ];
+  for (const [key, title, section] of render) {
+    const value = sections[key];
+    if (!value) parts.push(failedSection(title, "not run"));
+    else if (value.error) parts.push(failedSection(title, value.error));
+    else parts.push(section(value));
+  }
+  return parts.join("\n");
+}

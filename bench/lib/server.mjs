@@ -1,0 +1,113 @@
+// Builds the Worker into its own folder and serves it on a loopback port with a
+// fresh local D1, the way scripts/serve-for-tests.mjs does for the browser tests.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export const BUILD_DIR = "build-bench";
+export const HOST = "127.0.0.1";
+export const BENCH_STAFF = { email: "bench-staff@example.com", password: "bench-password-123456" };
+
+const baseEnv = {
+  ...process.env,
+  BUILD_DIR,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+function run(command, args, env = baseEnv) {
+  const result = spawnSync(command, args, { stdio: ["ignore", "pipe", "pipe"], env, encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+export function build() {
+  run("npm", ["run", "build"]);
+}
+
+/** A throwaway local state folder with the schema applied and one staff account. */
+export function freshDatabase() {
+  const persistDir = mkdtempSync(join(tmpdir(), "jewelry-bench-"));
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+  run("node", [
+    "scripts/admin-create.ts",
+    "--email", BENCH_STAFF.email,
+    "--password", BENCH_STAFF.password,
+    "--persist-to", persistDir,
+  ]);
+  return persistDir;
+}
+
+/** Runs SQL against the local D1 in persistDir (the server must be stopped for writes). */
+export function executeSql(persistDir, sql) {
+  return run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", sql]);
+}
+
+/** The D1 SQLite file Miniflare keeps for the DB binding. */
+export function d1File(persistDir) {
+  const folder = join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(folder).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database in ${folder}`);
+  return join(folder, file);
+}
+
+export class LocalServer {
+  constructor(persistDir, port) {
+    this.persistDir = persistDir;
+    this.port = port;
+    this.origin = `http://${HOST}:${port}`;
+    this.child = null;
+  }
+
+  async start() {
+    this.child = spawn("vite", ["preview", "--host", HOST, "--port", String(this.port), "--strictPort"], {
+      env: { ...baseEnv, PERSIST_DIR: this.persistDir },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
+    let stderr = "";
+    this.child.stderr.on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`vite preview exited:\n${stderr}`);
+      try {
+        const response = await fetch(`${this.origin}/robots.txt`);
+        await response.arrayBuffer();
+        return;
+      } catch {
+        await sleep(250);
+      }
+    }
+    throw new Error(`server did not start on ${this.origin}:\n${stderr}`);
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    await Promise.race([exited, sleep(10_000)]);
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    this.child = null;
+  }
+}
+
+export function removeDatabase(persistDir) {
+  rmSync(persistDir, { recursive: true, force: true });
+}

@@ -1,0 +1,20 @@
+// 2. JavaScript and CSS bytes (gzip) a first visit downloads, per public page,
+// measured the same way as the budget test in tests/browser/first-load-budget.spec.ts.
+import { chromium } from "playwright-core";
+import { FIRST_LOAD_BUDGETS, budgetFor } from "../../tests/support/budgets.ts";
+import { measureFirstLoad } from "../../tests/support/first-load.ts";
+import { CHROME_FLAGS } from "./lighthouse.mjs";
+
+export async function runBytes({ origin, pages, chromePath }) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.slice(1) });
+  try {
+    const results = [];
+    for (const path of pages) {
+      const load = await measureFirstLoad(browser, `${origin}${path}`);
+      results.push({ path, ...load, budget: budgetFor(path) });
+    }
+    return { results, budgets: FIRST_LOAD_BUDGETS };
+  } finally {
+    await browser.close();
+  }
+}

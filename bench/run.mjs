@@ -1,0 +1,132 @@
+// npm run bench: build, serve the Worker on a loopback port with a fresh local
+// D1, measure, and rewrite docs/BENCHMARKS.md. Not part of npm test. Each phase
+// is bounded in time; a failed phase is reported as such and the rest still run.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { PUBLIC_PAGES } from "../tests/support/public-pages.ts";
+import { runBytes } from "./phases/bytes.mjs";
+import { GROWTH_STEPS, growTo, measureDashboard } from "./phases/data-growth.mjs";
+import { runHostile } from "./phases/hostile.mjs";
+import { runLighthouse } from "./phases/lighthouse.mjs";
+import { runLivePush } from "./phases/live-push.mjs";
+import { runThroughput, writeStaticTwins } from "./phases/throughput.mjs";
+import { runWrites } from "./phases/writes.mjs";
+import { SlotAllocator } from "./lib/leads.mjs";
+import { renderReport } from "./lib/report.mjs";
+import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, LocalServer, removeDatabase } from "./lib/server.mjs";
+import { within } from "./lib/stats.mjs";
+import { signIn } from "./lib/visitor.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const THROUGHPUT_PAGES = ["/", "/services", "/contactus"];
+const REPORT = "docs/BENCHMARKS.md";
+
+const startedAt = performance.now();
+const log = (message) => console.log(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** Runs one bounded phase; a failure becomes `{ error }` in the report instead of ending the run. */
+async function phase(name, seconds, body) {
+  log(`${name}…`);
+  try {
+    return await within(seconds, name, Promise.resolve().then(body));
+  } catch (error) {
+    log(`${name} FAILED: ${error.message}`);
+    return { error: String(error?.message ?? error) };
+  }
+}
+
+function machine() {
+  let chromium = "Chromium (version unknown)";
+  try {
+    chromium = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    // reported as unknown
+  }
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model?.trim() ?? "unknown CPU",
+    memoryGb: (os.totalmem() / 2 ** 30).toFixed(1),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    chromium,
+  };
+}
+
+const sections = {};
+log(`building into ${BUILD_DIR}/`);
+build();
+const persistDir = freshDatabase();
+const server = new LocalServer(persistDir, PORT);
+const stop = async () => {
+  await server.stop();
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    void stop().then(() => process.exit(130));
+  });
+}
+
+try {
+  await server.start();
+  const origin = server.origin;
+  log(`serving on ${origin}`);
+  const twins = await writeStaticTwins({ origin, pages: THROUGHPUT_PAGES, buildDir: BUILD_DIR });
+  // Static Assets reads its file list at start-up: restart so the twins are served.
+  await server.stop();
+  await server.start();
+
+  sections.lighthouse = await phase("lighthouse", 480, () =>
+    runLighthouse({ origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log }),
+  );
+  sections.bytes = await phase("first-load bytes", 120, () => runBytes({ origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM }));
+  sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
+
+  const slots = new SlotAllocator();
+  const cookie = await signIn(origin, BENCH_STAFF);
+  sections.livePush = await phase("live push", 180, () =>
+    runLivePush({ origin, cookie, count: 200, slots, firstVisitor: 1, log }),
+  );
+  sections.writes = await phase("writes under load", 180, () =>
+    runWrites({
+      origin,
+      count: 1000,
+      concurrency: 50,
+      slots,
+      firstVisitor: 100_000,
+      databaseFile: d1File(persistDir),
+      log,
+    }),
+  );
+
+  sections.growth = await phase("data growth", 300, async () => {
+    const steps = [];
+    for (const target of GROWTH_STEPS) {
+      await server.stop();
+      const counts = growTo(d1File(persistDir), target);
+      await server.start();
+      const rows = await measureDashboard({ origin, cookie });
+      log(`  ${target} per table: ${rows.map((row) => `${row.tab} ${row.p50.toFixed(0)} ms`).join(", ")}`);
+      steps.push({ target, counts, rows });
+    }
+    return steps;
+  });
+} finally {
+  await stop();
+  removeDatabase(persistDir);
+}
+
+sections.hostile = await phase("hostile input", 240, () => runHostile({ buildDir: BUILD_DIR }));
+
+const report = renderReport({
+  date: new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC",
+  machine: machine(),
+  durationSeconds: (performance.now() - startedAt) / 1000,
+  sections,
+});
+writeFileSync(REPORT, report);
+// The raw numbers, for digging into a surprising result (the build folder is not committed).
+writeFileSync(`${BUILD_DIR}/bench-results.json`, JSON.stringify(sections, null, 2));
+log(`wrote ${REPORT}`);

@@ -1,0 +1,21 @@
+// First-load budgets (gzip bytes) for the public pages; see docs/decisions/042.
+// tests/browser/first-load-budget.spec.ts fails when a page exceeds its budget,
+// and `npm run bench` reports each page against it.
+
+export interface Budget {
+  jsGzip: number;
+  cssGzip: number;
+}
+
+export const FIRST_LOAD_BUDGETS = {
+  /** Content pages: the React Router runtime, React, the layout and the page. */
+  content: { jsGzip: 200_000, cssGzip: 40_000 },
+  /** Pages with a form also ship the form library and the shared zod schema. */
+  form: { jsGzip: 200_000, cssGzip: 40_000 },
+} satisfies Record<string, Budget>;
+
+const FORM_PAGES = new Set(["/contactus", "/orderOnline", "/book"]);
+
+export function budgetFor(path: string): Budget {
+  return FORM_PAGES.has(path) ? FIRST_LOAD_BUDGETS.form : FIRST_LOAD_BUDGETS.content;
+}
