@@ -30,6 +30,12 @@ export function meta() {
   return [{ title: "Account | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** A throttled try answers 429 with Retry-After; React Router passes an action's headers on only through here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   return { email: context.get(staffUserContext).email };
 }

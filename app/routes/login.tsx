@@ -25,6 +25,12 @@ export function meta() {
   return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** A throttled try answers 429 with Retry-After; React Router passes an action's headers on only through here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   if (await getStaffUser(request, env)) {
