@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, MAP_FRAME_SOURCE } from "../../workers/security-headers";
+import { PUBLIC_PAGES } from "../support/public-pages";
 import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 
 /** "a b; c d" -> { a: ["b"], c: ["d"] } */
@@ -47,10 +48,6 @@ function scriptNonceOf(response: Response) {
   return /^'nonce-(.+)'$/.exec(scriptSrc.find((value) => value.startsWith("'nonce-")) ?? "")?.[1];
 }
 
-const PUBLIC_PAGES = [
-  "/", "/services", "/orderOnline", "/aboutus", "/contactus", "/acima", "/snap", "/snapVSacima",
-  "/terms", "/sms-terms", "/privacy", "/book",
-];
 
 describe("security headers on every response", () => {
   for (const path of PUBLIC_PAGES) {
