@@ -20,11 +20,15 @@ import { NEVER_CACHE } from "../../workers/cache-policy";
 // the per-visitor rate limit. Each form then stores its record its own way.
 
 /**
- * Lead form pages carry a per-visitor submission token, so no shared cache may
- * keep them (two visitors with one token would collapse into one record).
+ * The route `headers` of every lead form page. The pages carry a per-visitor
+ * submission token, so no shared cache may keep them (two visitors with one
+ * token would collapse into one record); a rate-limited answer keeps its Retry-After.
  */
-export function leadFormHeaders() {
-  return { "Cache-Control": NEVER_CACHE };
+export function leadFormHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+  const headers = new Headers({ "Cache-Control": NEVER_CACHE });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** What a lead form page's loader hands its form. */

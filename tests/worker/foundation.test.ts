@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import jwt from "@tsndr/cloudflare-worker-jwt";
 import { describe, expect, it } from "vitest";
 import { count, createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
+import { issueToken } from "./lead-helpers";
 
 const validContact = {
   name: "Ada Lovelace",
@@ -14,7 +15,7 @@ const validContact = {
 describe("contact form", () => {
   it("stores a valid message and redirects with a success toast", async () => {
     const before = await count("contact_messages");
-    const response = await postForm("/contactus", validContact);
+    const response = await postForm("/contactus", { ...validContact, submissionToken: await issueToken("contact") });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contactus");
     expect(response.headers.get("Set-Cookie")).toContain("flash_toast=");
@@ -23,7 +24,12 @@ describe("contact form", () => {
 
   it("answers an invalid post with 400 and field errors, and stores nothing", async () => {
     const before = await count("contact_messages");
-    const response = await postForm("/contactus", { ...validContact, email: "not-an-email", smsConsent: "" });
+    const response = await postForm("/contactus", {
+      ...validContact,
+      email: "not-an-email",
+      smsConsent: "",
+      submissionToken: await issueToken("contact"),
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Enter a valid e-mail address");
@@ -137,7 +143,7 @@ describe("dashboard room", () => {
         if (text.includes("lead-created")) resolve(text);
       });
     });
-    await postForm("/contactus", { ...validContact, name: "Live Push" });
+    await postForm("/contactus", { ...validContact, name: "Live Push", submissionToken: await issueToken("contact") });
     const event = JSON.parse(await received);
     expect(event).toMatchObject({ type: "lead-created", inbox: "contacts" });
     socket.close();

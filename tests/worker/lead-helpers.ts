@@ -1,0 +1,68 @@
+import { env } from "cloudflare:test";
+import { addDays, storeDate } from "../../app/lib/slots";
+import { issueSubmissionToken, type LeadForm } from "../../app/lib/submission-token.server";
+import { get, postForm } from "./helpers";
+
+/** A fresh, validly signed token, as the form's page would render it. */
+export function issueToken(form: LeadForm, issuedAt = Date.now()) {
+  return issueSubmissionToken(env, form, issuedAt);
+}
+
+/** The token a page actually rendered into its form. */
+export async function tokenFromPage(path: string): Promise<string> {
+  const html = await (await get(path)).text();
+  const match = /name="submissionToken" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error(`no submission token on ${path}`);
+  return match[1]!;
+}
+
+let ipCounter = 0;
+/** Each test posts from its own address, so the per-visitor rate limit stays real without tests colliding. */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(Math.random() * 200)}.${(ipCounter % 250) + 1}`;
+}
+
+/** A lead form post from one visitor (their own IP), with a fresh token unless the fields carry one. */
+export async function postLead(path: string, form: LeadForm, fields: Record<string, string>, ip = uniqueIp()) {
+  const submissionToken = fields.submissionToken ?? (await issueToken(form));
+  return postForm(path, { submissionToken, ...fields }, { "CF-Connecting-IP": ip });
+}
+
+let dayCounter = 0;
+/** A bookable weekday (Mon–Sat) no other test in this run uses, a few days ahead. */
+export function freeWeekday(): string {
+  for (;;) {
+    dayCounter += 1;
+    const date = addDays(storeDate(), 2 + dayCounter);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) return date;
+  }
+}
+
+export async function rows<T>(query: string, ...params: unknown[]): Promise<T[]> {
+  const result = await env.DB.prepare(query)
+    .bind(...params)
+    .all<T>();
+  return result.results;
+}
+
+/** The visible text of an HTML answer, tags stripped, entities for quotes decoded. */
+export async function textOf(response: Response): Promise<string> {
+  const html = await response.text();
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** The flash toast a redirect sets (the cookie holds base64 JSON), or null. */
+export function flashToast(response: Response): { type: string; message: string } | null {
+  const match = /flash_toast=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "");
+  if (!match?.[1]) return null;
+  const binary = atob(decodeURIComponent(match[1]));
+  const json = new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+  return JSON.parse(decodeURIComponent(json)) as { type: string; message: string };
+}
