@@ -1,22 +1,64 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { Analytics, parseMeasurementId } from "~/components/site/analytics";
+import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/toaster";
+import { store } from "~/config/store";
+import { getCloudflare } from "~/lib/cloudflare";
 import { consumeToast } from "~/lib/toast.server";
 import "~/styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await consumeToast(request, context);
-  return data({ toast }, { headers });
+  const { env } = getCloudflare(context);
+  return data(
+    {
+      toast,
+      // Canonical URLs, Open Graph and JSON-LD use the origin the site is served from.
+      origin: new URL(request.url).origin,
+      gaMeasurementId: parseMeasurementId(env.GA_MEASUREMENT_ID),
+    },
+    { headers },
+  );
+}
+
+// The two font files the first screen needs (body and headings); other weights never load.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
+];
+
+// Pages without their own meta (e.g. an error) still get a sensible title.
+export function meta() {
+  return [{ title: `${store.name} | ${store.tagline}` }, { name: "description", content: store.description }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
         <Meta />
         <Links />
+        {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}
+        {rootData?.gaMeasurementId ? <Analytics measurementId={rootData.gaMeasurementId} /> : null}
       </head>
       <body>
         {children}
@@ -40,14 +82,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="container error-page">
+      <p className="eyebrow">{store.name}</p>
       <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p>
         {notFound
           ? "We couldn't find that page."
-          : "Please try again in a moment, or call the store."}
+          : `Please try again in a moment, or call the store at ${store.phone.display}.`}
       </p>
       <p>
-        <a href="/">Back to the home page</a>
+        <a className="button button--primary" href="/">Back to the home page</a>
       </p>
     </main>
   );

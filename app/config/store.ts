@@ -13,6 +13,19 @@ export interface OpeningHours {
 
 export const store = {
   name: "Bartlett Fine Jewelry", // SAMPLE
+  /** One line for titles and social previews. */
+  tagline: "Custom jewelry, certified diamonds and repairs in Bartlett, TN",
+  /** The default meta description and the JSON-LD description. */
+  description:
+    "A local jeweler in Bartlett, Tennessee: custom rings, chains and grillz, IGL and EGL certified diamonds, " +
+    "10K to 24K gold, repairs, watch batteries, layaway and lease-to-own financing.",
+  /** The footer's welcome text. */
+  welcome:
+    "Welcome to our Bartlett showroom. We design custom pieces, set certified diamonds, repair and resize " +
+    "the jewelry you love, and buy gold and silver. Stop by, or send us a sketch.",
+  /** The watch brand the store carries and services. */
+  watchPartner: "Partner Watch Co.", // SAMPLE
+  priceRange: "$$",
   phone: { display: "(901) 555-0142", e164: "+19015550142" }, // SAMPLE (555 number)
   email: "hello@bartlettfinejewelry.example", // SAMPLE
   address: {
@@ -51,3 +64,12 @@ export const store = {
 export const storeAddressLine = `${store.address.street}, ${store.address.city}, ${store.address.region} ${store.address.postalCode}`;
 
 export const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(store.mapsQuery)}`;
+
+/** The map on the contact page: an embed of the same search (the CSP allows only this frame host). */
+export const mapsEmbedUrl = `https://www.google.com/maps?q=${encodeURIComponent(store.mapsQuery)}&output=embed`;
+
+export const phoneHref = `tel:${store.phone.e164}`;
+export const emailHref = `mailto:${store.email}`;
+
+/** "Mon–Sat 11 AM–6 PM · Sun 11 AM–7 PM" */
+export const hoursSummary = store.hours.map((entry) => entry.label).join(" · ");

@@ -1,4 +1,8 @@
 import { Outlet } from "react-router";
+import { BookAppointmentButton } from "~/components/booking/book-button";
+import { QuickActions } from "~/components/site/quick-actions";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "../../workers/cache-policy";
 
 // Public pages are the same for every visitor, so a shared cache may keep them.
@@ -9,17 +13,15 @@ export function headers() {
 
 export default function PublicLayout() {
   return (
-    <>
-      <header className="site-header">
-        <a href="/" className="site-header__brand">Bartlett Fine Jewelry</a>
-        <nav aria-label="Main">
-          <a href="/contactus">Contact</a>
-        </nav>
-      </header>
-      <Outlet />
-      <footer className="site-footer">
-        <p>Bartlett, Tennessee</p>
-      </footer>
-    </>
+    <div className="site">
+      <SiteHeader />
+      {/* Pages render their own <main>; this wrapper is the skip link's target. */}
+      <div id="main" className="site__main" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <SiteFooter />
+      <QuickActions />
+      <BookAppointmentButton />
+    </div>
   );
 }

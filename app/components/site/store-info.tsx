@@ -1,0 +1,42 @@
+import { useId } from "react";
+import { emailHref, mapsSearchUrl, phoneHref, store } from "~/config/store";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
+
+/** The Information block: phone, e-mail, address (to a maps search) and hours. */
+export function StoreInfo({ title = "Information" }: { title?: string }) {
+  const headingId = useId();
+  return (
+    <section className="store-info" aria-labelledby={headingId}>
+      <h2 id={headingId} className="store-info__title">{title}</h2>
+      <address>
+        <ul className="store-info__list">
+          <li>
+            <PhoneIcon />
+            <a href={phoneHref}>{store.phone.display}</a>
+          </li>
+          <li>
+            <MailIcon />
+            <a href={emailHref}>{store.email}</a>
+          </li>
+          <li>
+            <MapPinIcon />
+            <a href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
+              {store.address.street}
+              <br />
+              {store.address.city}, {store.address.region} {store.address.postalCode}
+              <span className="visually-hidden"> (map, opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <ClockIcon />
+            <span>
+              {store.hours.map((entry) => (
+                <span key={entry.label} className="store-info__hours">{entry.label}</span>
+              ))}
+            </span>
+          </li>
+        </ul>
+      </address>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { mapsSearchUrl, store } from "~/config/store";
+import { useNonce } from "~/lib/nonce";
+
+/** schema.org JewelryStore for search engines, built from the store facts. */
+export function jewelryStoreJsonLd(origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "JewelryStore",
+    "@id": `${origin}/#store`,
+    name: store.name,
+    description: store.description,
+    url: `${origin}/`,
+    image: `${origin}/images/og-image.jpg`,
+    telephone: store.phone.e164,
+    email: store.email,
+    priceRange: store.priceRange,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: store.address.street,
+      addressLocality: store.address.city,
+      addressRegion: store.address.region,
+      postalCode: store.address.postalCode,
+      addressCountry: store.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: store.geo.latitude, longitude: store.geo.longitude },
+    hasMap: mapsSearchUrl,
+    openingHoursSpecification: store.hours.map((entry) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: entry.days,
+      opens: entry.opens,
+      closes: entry.closes,
+    })),
+    sameAs: [store.social.facebook, store.social.instagram, store.social.youtube],
+  };
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+export function serializeJsonLd(value: unknown) {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export function StoreJsonLd({ origin }: { origin: string }) {
+  const nonce = useNonce();
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(jewelryStoreJsonLd(origin)) }}
+    />
+  );
+}
