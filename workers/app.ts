@@ -6,6 +6,7 @@ import { handleScheduled } from "../app/lib/notifications/scheduled.server";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
 import { getStaffUser } from "../app/lib/session.server";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
+import { canonicalPath } from "./canonical-path";
 import { guardRequest, isSameOrigin } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
@@ -21,6 +22,7 @@ const app = new Hono<{ Bindings: Env }>();
 
 // Every answer below, including refusals and errors, leaves with the security headers.
 app.use(securityHeaders());
+app.use(canonicalPath());
 
 app.all("/parties/*", async (c) => {
   const url = new URL(c.req.url);
