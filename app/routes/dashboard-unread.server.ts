@@ -36,7 +36,8 @@ export function unreadCountsQuery(db: D1Database, userId: number) {
 
 /** Records the newest entry of an inbox as seen by this account (nothing if the inbox is empty). */
 export function markSeenQuery(db: D1Database, userId: number, inbox: Inbox) {
+  // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   return statement(db, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
-    SELECT ${userId}, ${inbox}, newest FROM (SELECT max(id) AS newest FROM ${sourceTable(inbox)}) WHERE newest IS NOT NULL
+    SELECT ${userId}, ${inbox}, id FROM (SELECT id FROM ${sourceTable(inbox)} ORDER BY id DESC LIMIT 1) WHERE 1
     ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
 }

@@ -15,6 +15,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${tab} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** Passes the loader's Server-Timing (D1 time and rows read) on to the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const timing = loaderHeaders.get("Server-Timing");
+  return timing ? { "Server-Timing": timing } : new Headers();
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   return loadInbox(env, context.get(staffUserContext), new URL(request.url));
