@@ -50,9 +50,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               <MapPinIcon />
             </span>
             <h2>Visit</h2>
-            <p className="muted">
+            <p className="muted contact-card__hours">
               <ClockIcon className="icon contact-card__inline-icon" />
-              {store.hours.map((entry) => entry.label).join(", ")}
+              <span>
+                {store.hours.map((entry) => (
+                  <span key={entry.label}>{entry.label}</span>
+                ))}
+              </span>
             </p>
             <a className="contact-card__link" href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
               {store.address.street}, {store.address.city}, {store.address.region} {store.address.postalCode}
@@ -72,6 +76,9 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <section aria-labelledby="map-heading" className="map-block">
             <h2 id="map-heading">Find the showroom</h2>
             <div className="map-block__frame">
+              <p className="map-block__placeholder muted small">
+                The map loads here. If it does not, use the button below.
+              </p>
               <iframe
                 src={mapsEmbedUrl}
                 title={`Map showing ${store.name}, ${store.address.street}, ${store.address.city}`}
