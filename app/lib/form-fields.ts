@@ -7,16 +7,24 @@ import { z } from "zod";
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_BREAKS = /[\r\n\t]/;
 const PHONE_PATTERN = /^[0-9 +\-().]{7,30}$/;
+// Direction overrides and isolates can make a stored name display reordered in the dashboard; no name needs them.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+// Zero-width characters: a value made only of them (and spaces) looks empty to a person.
+const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 
 function required(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .refine((value) => value.replace(ZERO_WIDTH, "").trim().length > 0, { error: message, abort: true });
 }
 
 /** Single-line text: no control characters at all (no CR/LF either). */
 export function singleLine(requiredMessage: string, max: number, label: string) {
   return required(requiredMessage)
     .max(max, `${label} must be ${max} characters or fewer.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value), {
+    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value) && !BIDI_CONTROLS.test(value), {
       message: `${label} contains characters we can't accept.`,
     });
 }
