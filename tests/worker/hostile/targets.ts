@@ -1,0 +1,279 @@
+// The four forms the hostile corpus is pointed at: where they post, their field
+// rules and messages (as a visitor reads them), and how to make a valid post.
+import { env } from "cloudflare:test";
+import { issueSubmissionToken, type LeadForm } from "../../../app/lib/submission-token.server";
+import { createStaff, get } from "../helpers";
+import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
+
+const TOKEN = {
+  field: "submissionToken",
+  invalid: "We couldn't verify this form. Please submit it again.",
+  expired: "This form has expired. Please submit it again.",
+};
+const HONEYPOT = { field: "website", message: "Form not submitted properly." };
+
+const NAME: FieldRule = {
+  name: "name",
+  kind: "single-line",
+  required: "Please enter your name.",
+  max: { length: 100, message: "Name must be 100 characters or fewer." },
+  invalid: "Name contains characters we can't accept.",
+};
+const PHONE_INVALID = "Enter a phone number of 7 to 30 digits";
+const EMAIL: FieldRule = {
+  name: "email",
+  kind: "email",
+  required: "Please enter your e-mail address.",
+  max: { length: 254, message: "E-mail must be 254 characters or fewer." },
+  invalid: "Enter a valid e-mail address",
+};
+
+let serial = 0;
+/** A unique suffix, so every valid post is a different person. */
+const unique = () => `${++serial}${crypto.randomUUID().slice(0, 6)}`;
+
+async function pageToken(path: string): Promise<string> {
+  const html = await (await get(path)).text();
+  const token = /name="submissionToken"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="submissionToken"/.exec(html);
+  if (!token) throw new Error(`no submission token on ${path}`);
+  return token[1] ?? token[2]!;
+}
+
+function tokenRules(form: LeadForm, other: LeadForm) {
+  return {
+    ...TOKEN,
+    signed: (ageMs: number) => issueSubmissionToken(env, form, Date.now() - ageMs),
+    otherForm: () => issueSubmissionToken(env, other),
+  };
+}
+
+const accepted = (check?: (row: Record<string, unknown>) => void) => ({ accepted: true as const, check });
+const refused = (status: number, message: string) => ({ rejected: status, message });
+function column(name: string, expected: unknown) {
+  return (row: Record<string, unknown>) => {
+    if (row[name] !== expected) throw new Error(`${name} stored as ${JSON.stringify(row[name])}, expected ${JSON.stringify(expected)}`);
+  };
+}
+
+export const contactForm: FormUnderTest = {
+  id: "contact",
+  path: "/contactus",
+  identity: { field: "name", column: "name" },
+  token: tokenRules("contact", "order"),
+  honeypot: HONEYPOT,
+  fields: [
+    NAME,
+    { name: "phoneNumber", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
+    EMAIL,
+    {
+      name: "message",
+      kind: "multi-line",
+      required: "Please enter a message.",
+      max: { length: 2000, message: "Message must be 2,000 characters or fewer." },
+      invalid: "Message contains characters we can't accept.",
+    },
+    { name: "smsConsent", kind: "consent", required: "Please agree to receive text messages" },
+  ],
+  async valid() {
+    const id = unique();
+    return {
+      name: `Hostile Contact ${id}`,
+      phoneNumber: "(901) 555-0100",
+      email: `contact${id}@example.com`,
+      message: "Do you resize rings?",
+      smsConsent: "on",
+      submissionToken: await pageToken("/contactus"),
+    };
+  },
+  extraCases: (): HostileCase[] => [
+    { name: "name: exactly 100 characters", build: (v) => ({ entries: entriesOf(v, { name: "N".repeat(100) }) }), expect: accepted(column("name", "N".repeat(100))) },
+    { name: "name: surrounding spaces are trimmed", build: (v) => ({ entries: entriesOf(v, { name: "  Ada Lovelace  " }) }), expect: accepted(column("name", "Ada Lovelace")) },
+    { name: "message: exactly 2,000 characters", build: (v) => ({ entries: entriesOf(v, { message: "m".repeat(2000) }) }), expect: accepted() },
+    { name: "message: line breaks and tabs are kept", build: (v) => ({ entries: entriesOf(v, { message: "Line one\r\nLine two\n\tIndented" }) }), expect: accepted(column("message", "Line one\r\nLine two\n\tIndented")) },
+    { name: "message: NUL byte", build: (v) => ({ entries: entriesOf(v, { message: "Hello\u0000there" }) }), expect: refused(400, "Message contains characters we can't accept.") },
+    { name: "message: SQL metacharacters are stored as text", build: (v) => ({ entries: entriesOf(v, { message: "1; DELETE FROM contact_messages; --" }) }), expect: accepted(column("message", "1; DELETE FROM contact_messages; --")) },
+    { name: "smsConsent: ticked twice", build: (v) => ({ entries: [...entriesOf(v), ["smsConsent", "on"]] }), expect: refused(400, "Please agree to receive text messages") },
+  ],
+};
+
+export const orderForm: FormUnderTest = {
+  id: "order",
+  path: "/orderOnline",
+  identity: { field: "name", column: "name" },
+  token: tokenRules("order", "contact"),
+  honeypot: HONEYPOT,
+  fields: [
+    NAME,
+    { name: "phoneNumber", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
+    EMAIL,
+    { name: "jewelryType", kind: "choice", required: "Please choose a jewelry type." },
+    { name: "materialPreferences", kind: "choice", required: "Please choose a material." },
+    { name: "diamondSelection", kind: "choice", required: "Please choose a diamond option." },
+  ],
+  async valid() {
+    const id = unique();
+    return {
+      name: `Hostile Order ${id}`,
+      phoneNumber: "901-555-0101",
+      email: `order${id}@example.com`,
+      jewelryType: "Custom Ring",
+      materialPreferences: "Gold Rose",
+      diamondSelection: "Moissanite",
+      submissionToken: await pageToken("/orderOnline"),
+    };
+  },
+  extraCases: (): HostileCase[] => [
+    { name: "Other without a description", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other" }) }), expect: refused(400, "Please describe the jewelry type.") },
+    { name: "Other with a blank description", build: (v) => ({ entries: entriesOf(v, { materialPreferences: "Other", materialPreferencesOther: "   " }) }), expect: refused(400, "Please describe the material.") },
+    { name: "Other with a description stores the description", build: (v) => ({ entries: entriesOf(v, { diamondSelection: "Other", diamondSelectionOther: "Lab sapphire" }) }), expect: accepted(column("diamond_selection", "Lab sapphire")) },
+    { name: "Other description of 101 characters", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "d".repeat(101) }) }), expect: refused(400, "Description must be 100 characters or fewer.") },
+    { name: "Other description with CR/LF", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "Anklet\r\nBcc: x@example.com" }) }), expect: refused(400, "Description contains characters we can't accept.") },
+    { name: "a description while the select is not Other is ignored", build: (v) => ({ entries: entriesOf(v, { jewelryTypeOther: "Tiara" }) }), expect: accepted(column("jewelry_type", "Custom Ring")) },
+    {
+      name: "Other descriptions with markup and SQL are stored as text",
+      build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "<b>Crown</b>", materialPreferences: "Other", materialPreferencesOther: "Gold'; --" }) }),
+      expect: accepted((row) => {
+        column("jewelry_type", "<b>Crown</b>")(row);
+        column("material_preferences", "Gold'; --")(row);
+      }),
+    },
+  ],
+};
+
+/** Hands out distinct future slots (store hours: Mon-Sat 11 AM to 5 PM starts, Sunday to 6 PM). */
+class Slots {
+  private day: number;
+  private queue: { date: string; time: string }[] = [];
+  constructor(daysAhead: number) {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    this.day = Date.parse(`${today}T00:00:00Z`) + daysAhead * 86_400_000;
+  }
+  next() {
+    while (this.queue.length === 0) {
+      const date = new Date(this.day);
+      const lastStart = date.getUTCDay() === 0 ? 18 : 17;
+      for (let hour = 11; hour <= lastStart; hour++) {
+        this.queue.push({ date: date.toISOString().slice(0, 10), time: `${hour % 12 || 12}:00 ${hour < 12 ? "AM" : "PM"}` });
+      }
+      this.day += 86_400_000;
+    }
+    return this.queue.shift()!;
+  }
+  /** The next Sunday at or after the current day, at 6 PM. */
+  sundayEvening() {
+    let day = this.day;
+    while (new Date(day).getUTCDay() !== 0) day += 86_400_000;
+    return { date: new Date(day).toISOString().slice(0, 10), time: "6:00 PM" };
+  }
+}
+const slots = new Slots(3);
+
+function storeDatePlus(days: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const bookingForm: FormUnderTest = {
+  id: "booking",
+  path: "/book",
+  identity: { field: "name", column: "name" },
+  token: tokenRules("appointment", "contact"),
+  honeypot: HONEYPOT,
+  fields: [
+    NAME,
+    { name: "phone", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
+    { name: "date", kind: "date", required: "Please choose a date." },
+    { name: "time", kind: "time", required: "Please choose a time." },
+    { name: "service", kind: "choice", required: "Please choose a service." },
+  ],
+  async valid() {
+    const id = unique();
+    const slot = slots.next();
+    return {
+      name: `Hostile Booking ${id}`,
+      phone: "901.555.0102",
+      date: slot.date,
+      time: slot.time,
+      service: "Repair",
+      submissionToken: await pageToken("/book"),
+    };
+  },
+  extraCases: (): HostileCase[] => [
+    { name: "date: yesterday", build: (v) => ({ entries: entriesOf(v, { date: storeDatePlus(-1) }) }), expect: refused(400, "Please choose today or a later date.") },
+    { name: "date: not a calendar day", build: (v) => ({ entries: entriesOf(v, { date: "2027-02-30" }) }), expect: refused(400, "Please choose a valid date.") },
+    { name: "date: US format", build: (v) => ({ entries: entriesOf(v, { date: "12/01/2026" }) }), expect: refused(400, "Please choose a valid date.") },
+    { name: "date: SQL metacharacters", build: (v) => ({ entries: entriesOf(v, { date: `${v.date}' OR '1'='1` }) }), expect: refused(400, "Please choose a valid date.") },
+    { name: "date: beyond the booking window", build: (v) => ({ entries: entriesOf(v, { date: storeDatePlus(400) }) }), expect: refused(400, "Please choose a date within the next") },
+    { name: "time: before opening", build: (v) => ({ entries: entriesOf(v, { time: "10:00 AM" }) }), expect: refused(400, "Please choose one of the listed times.") },
+    { name: "time: 24-hour format", build: (v) => ({ entries: entriesOf(v, { time: "14:00" }) }), expect: refused(400, "Please choose one of the listed times.") },
+    { name: "time: script tag", build: (v) => ({ entries: entriesOf(v, { time: "<script>alert(1)</script>" }) }), expect: refused(400, "Please choose one of the listed times.") },
+    {
+      name: "time: 6 PM on a weekday (Sundays only)",
+      build: (v) => {
+        let date = v.date!;
+        while (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) date = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        return { entries: entriesOf(v, { date, time: "6:00 PM" }) };
+      },
+      expect: refused(400, "Please choose one of the listed times."),
+    },
+    { name: "time: 6 PM on a Sunday", build: (v) => ({ entries: entriesOf(v, { ...slots.sundayEvening() }) }), expect: accepted(column("time", "6:00 PM")) },
+    {
+      name: "a slot another visitor just booked",
+      build: async (v) => {
+        const first = await bookingForm.valid();
+        const { SELF } = await import("cloudflare:test");
+        const response = await SELF.fetch("http://localhost:8787/book", {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:8787", "CF-Connecting-IP": "10.99.99.99" },
+          body: new URLSearchParams(first),
+        });
+        if (response.status !== 302) throw new Error(`setup booking answered ${response.status}`);
+        return { entries: entriesOf(v, { date: first.date!, time: first.time! }) };
+      },
+      expect: refused(409, "Sorry, that time was just taken. Please choose another time."),
+    },
+  ],
+};
+
+/** Sign-in: nothing is stored; "accepted" means a session cookie and a same-site redirect. */
+export const loginForm: FormUnderTest = {
+  id: "login",
+  path: "/login",
+  identity: { field: "email", column: "email" },
+  honeypot: HONEYPOT,
+  fields: [
+    { ...EMAIL, blank: "Enter a valid e-mail address.", invalid: "Enter a valid e-mail address." },
+    { name: "password", kind: "password", required: "Please enter your password.", max: { length: 1024, message: "That password is too long." } },
+  ],
+  async valid() {
+    const staff = await createStaff("correct-horse-battery");
+    return { email: staff.email, password: staff.password };
+  },
+  extraCases: (): HostileCase[] => {
+    const sameSite = (row: Record<string, unknown>) => {
+      if (row.location !== "/dashboard") throw new Error(`redirected to ${String(row.location)}`);
+    };
+    const wrong = "Invalid email or password";
+    return [
+      { name: "wrong password", build: (v) => ({ entries: entriesOf(v, { password: "not-the-password" }) }), expect: refused(401, wrong) },
+      { name: "unknown account", build: (v) => ({ entries: entriesOf(v, { email: `nobody-${unique()}@example.com` }) }), expect: refused(401, wrong) },
+      { name: "password: empty", build: (v) => ({ entries: entriesOf(v, { password: "" }) }), expect: refused(400, "Please enter your password.") },
+      { name: "password: SQL injection", build: (v) => ({ entries: entriesOf(v, { password: "' OR '1'='1" }) }), expect: refused(401, wrong) },
+      { name: "password: emoji and RTL text", build: (v) => ({ entries: entriesOf(v, { password: "💍 كلمة السر" }) }), expect: refused(401, wrong) },
+      { name: "password: lone surrogate", build: (v) => ({ entries: entriesOf(v, { password: "pass\ud800word" }) }), expect: refused(401, wrong) },
+      { name: "password: the right one with a trailing space", build: (v) => ({ entries: entriesOf(v, { password: `${v.password} ` }) }), expect: refused(401, wrong) },
+      { name: "email: SQL injection", build: (v) => ({ entries: entriesOf(v, { email: "' OR 1=1 --" }) }), expect: refused(400, "Enter a valid e-mail address.") },
+      { name: "email: in capitals signs in", build: (v) => ({ entries: entriesOf(v, { email: v.email!.toUpperCase() }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: another site", build: (v) => ({ entries: entriesOf(v, { redirectTo: "https://evil.example/phish" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: protocol-relative", build: (v) => ({ entries: entriesOf(v, { redirectTo: "//evil.example" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: backslash trick", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/\\evil.example" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: javascript URL", build: (v) => ({ entries: entriesOf(v, { redirectTo: "javascript:alert(1)" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: CR/LF response splitting", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/dashboard\r\nSet-Cookie: staff_session=forged" }) }), expect: accepted(sameSite) },
+      { name: "unknown fields (role, isAdmin) are ignored", build: (v) => ({ entries: [...entriesOf(v), ["role", "owner"], ["isAdmin", "true"], ["__proto__[admin]", "1"]] }), expect: accepted(sameSite) },
+      { name: "the same sign-in posted twice", build: (v) => ({ entries: entriesOf(v), twice: true }), expect: accepted(sameSite) },
+    ];
+  },
+};
+
+export const FORMS_UNDER_TEST = [contactForm, orderForm, bookingForm, loginForm];
