@@ -64,8 +64,8 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1 className="record__title">{lead.name}</h1>
       <p className="record__meta">
-        {INBOX_LABELS[lead.inbox].one[0]!.toUpperCase() + INBOX_LABELS[lead.inbox].one.slice(1)} · received{" "}
-        {lead.createdAtLabel} (Central time) ·{" "}
+        {INBOX_LABELS[lead.inbox].one[0]!.toUpperCase() + INBOX_LABELS[lead.inbox].one.slice(1)} ·{" "}
+        {lead.inbox === "appointments" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
         <span className={`status-pill status-pill--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
       </p>
 

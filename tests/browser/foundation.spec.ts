@@ -29,6 +29,9 @@ test("a dashboard shows a message posted from another browser within 2 s", async
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await signInAsStaff(staffPage);
+  // The dashboard opens on Appointments; messages are on the Contacts tab.
+  await staffPage.getByRole("link", { name: /^Contacts/ }).click();
+  await staffPage.waitForURL("**/dashboard?tab=contacts");
   // Wait for the live connection before posting.
   await expect(staffPage.locator('[data-live="connected"]')).toBeVisible({ timeout: 10_000 });
 
@@ -40,7 +43,7 @@ test("a dashboard shows a message posted from another browser within 2 s", async
   await visitorPage.getByRole("button", { name: "Send message" }).click();
   await expect(visitorPage.getByRole("status")).toContainText("Message sent successfully!");
 
-  await expect(staffPage.getByRole("cell", { name })).toBeVisible({ timeout: 2_000 });
+  await expect(staffPage.getByRole("cell", { name, exact: true })).toBeVisible({ timeout: 2_000 });
   await staffContext.close();
   await visitorContext.close();
 });

@@ -30,7 +30,7 @@ const COLUMNS: Record<Inbox, Column[]> = {
     { header: "Service", cell: (row) => (row.inbox === "appointments" ? row.service : null) },
   ],
   orders: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "nowrap" },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
     { header: "Customer Name", cell: nameLink },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
@@ -43,7 +43,7 @@ const COLUMNS: Record<Inbox, Column[]> = {
     },
   ],
   contacts: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "nowrap" },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
     { header: "Name", cell: nameLink },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
@@ -97,14 +97,17 @@ export function InboxTable({
                   <td
                     key={column.header}
                     className={[column.className, column.wide ? "wide-only" : ""].filter(Boolean).join(" ") || undefined}
+                    data-label={column.header}
                   >
-                    {index === 0 && row.unread ? (
-                      <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
-                    ) : null}
-                    {column.cell(row)}
+                    <span className="inbox-table__value">
+                      {index === 0 && row.unread ? (
+                        <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
+                      ) : null}
+                      {column.cell(row)}
+                    </span>
                   </td>
                 ))}
-                <td>
+                <td data-label="Status">
                   <StatusForm inbox={row.inbox} id={row.id} name={row.name} status={row.status} returnTo={returnTo} />
                 </td>
               </tr>
