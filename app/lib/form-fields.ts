@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// Zod probes `new Function` on first use to compile fast parsers; under the site's
+// CSP (no 'unsafe-eval') that probe is a reported violation. Every form imports
+// this module (components/forms.tsx does), so this runs before any parse.
+z.config({ jitless: true });
+
 // Field rules shared by every public form. The same schema runs in the browser
 // for instant feedback and on the server, which is the authority.
 
