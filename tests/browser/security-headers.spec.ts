@@ -1,0 +1,166 @@
+// The policy in a real browser: static files get their headers over HTTP
+// (Workers Static Assets never runs the Worker), every public page runs its
+// scripts under the nonce CSP with no violation, and GA4 works when configured.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_PAGES } from "../support/public-pages";
+
+/** Records every CSP violation the page reports, from the first script on. */
+async function watchViolations(page: Page) {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
+}
+
+test.describe("static files", () => {
+  test("built scripts, styles and public images carry the security headers", async ({ page, request }) => {
+    const files = new Set<string>();
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/assets/")) files.add(url.pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    files.add("/favicon.svg");
+    expect(files.size).toBeGreaterThan(2);
+
+    for (const path of files) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      expect(headers["content-security-policy"], path).toContain("default-src 'none'");
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      if (path.startsWith("/assets/")) expect(headers["cache-control"], path).toBe("public, max-age=31536000, immutable");
+    }
+  });
+});
+
+test.describe("pages under the nonce policy", () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} runs its scripts with no CSP violation`, async ({ page }) => {
+      const violations = await watchViolations(page);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      // React Router's module entry ran (it is a nonced inline module script).
+      await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test("client-side navigation loads route chunks under 'strict-dynamic'", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true));
+    await page.locator('footer a[href="/privacy"]').first().click();
+    await page.waitForURL("**/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Still the same document: the router navigated in place with a lazily imported chunk.
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true);
+    expect(violations).toEqual([]);
+  });
+});
+
+// gtag.js stand-in: like the real one it is loaded by the page's nonced tag, adds a
+// second script of its own, and reports each queued event to google-analytics.com.
+const FAKE_GTAG = `
+  (function () {
+    var helper = document.createElement("script");
+    helper.src = "https://www.googletagmanager.com/gtag/destination?id=G-TEST12345";
+    document.head.appendChild(helper);
+  })();`;
+const FAKE_DESTINATION = `
+  (function () {
+    function send(args) {
+      if (args[0] !== "event") return;
+      fetch("https://region1.google-analytics.com/g/collect?v=2&tid=G-TEST12345&en=" + encodeURIComponent(args[1]), { method: "POST", mode: "no-cors" });
+      new Image().src = "https://www.google-analytics.com/g/collect?v=2&tid=G-TEST12345&pixel=" + encodeURIComponent(args[1]);
+    }
+    var queue = window.dataLayer = window.dataLayer || [];
+    for (var i = 0; i < queue.length; i++) send(queue[i]);
+    var push = queue.push.bind(queue);
+    queue.push = function (args) { send(args); return push(args); };
+  })();`;
+
+test.describe("with GA4 configured", () => {
+  test.describe.configure({ mode: "serial" });
+  const port = Number(process.env.TEST_PORT ?? 8790) + 10;
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  let persistDir = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    // The same build, with a measurement id, on a second loopback port. `wrangler dev`
+    // on the built config, because `vite preview` cannot be given vars.
+    persistDir = mkdtempSync(join(tmpdir(), "jewelry-analytics-"));
+    const config = join(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
+    server = spawn(
+      "wrangler",
+      ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir,
+        "--var", "GA_MEASUREMENT_ID:G-TEST12345", "--show-interactive-dev-session=false"],
+      { env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, stdio: "ignore", detached: true },
+    );
+    for (let i = 0; i < 120; i++) {
+      try {
+        if ((await fetch(`${origin}/robots.txt`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error("the analytics server did not start");
+  });
+
+  test.afterAll(() => {
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(persistDir, { recursive: true, force: true });
+  });
+
+  test("gtag.js loads with the nonce, its own scripts are trusted, and page views reach Google", async ({ page }) => {
+    const violations = await watchViolations(page);
+    const beacons: string[] = [];
+    await page.route("https://www.googletagmanager.com/gtag/js**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: FAKE_GTAG }),
+    );
+    await page.route("https://www.googletagmanager.com/gtag/destination**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: FAKE_DESTINATION }),
+    );
+    await page.route(/https:\/\/[^/]*google-analytics\.com\//, (route) => {
+      beacons.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    });
+
+    const documentResponse = await page.goto(`${origin}/`);
+    const policy = documentResponse!.headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("https://www.googletagmanager.com");
+    expect(policy).toContain("https://*.google-analytics.com");
+    await expect.poll(() => beacons.filter((url) => url.includes("en=page_view")).length).toBe(1);
+    expect(beacons.some((url) => url.includes("pixel=page_view"))).toBe(true);
+
+    // A client-side navigation sends the next page view.
+    await page.locator('footer a[href="/privacy"]').first().click();
+    await page.waitForURL("**/privacy");
+    await expect.poll(() => beacons.filter((url) => url.includes("en=page_view")).length).toBe(2);
+    expect(violations).toEqual([]);
+  });
+});
