@@ -1,5 +1,7 @@
 // Builds the Worker into its own folder and serves it on a loopback port with a
-// fresh local D1, the way scripts/serve-for-tests.mjs does for the browser tests.
+// fresh local D1. Like scripts/serve-for-tests.mjs, but through `wrangler dev`
+// on the built config: `vite preview` serves whichever build last wrote
+// .wrangler/deploy/config.json, which another build in the same tree can change.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,8 +66,10 @@ export class LocalServer {
   }
 
   async start() {
-    this.child = spawn("vite", ["preview", "--host", HOST, "--port", String(this.port), "--strictPort"], {
-      env: { ...baseEnv, PERSIST_DIR: this.persistDir },
+    const args = ["dev", "--config", `${BUILD_DIR}/server/wrangler.json`, "--ip", HOST, "--port", String(this.port)];
+    args.push("--persist-to", this.persistDir, "--show-interactive-dev-session=false", "--log-level", "warn");
+    this.child = spawn("wrangler", args, {
+      env: baseEnv,
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,
     });
