@@ -2,6 +2,8 @@ import { useCallback, useState } from "react";
 import type { Route } from "./+types/book";
 import { BookingConfirmation } from "~/components/booking/booking-confirmation";
 import { BookingForm } from "~/components/booking/booking-form";
+import { LeadAside } from "~/components/lead-aside";
+import { PageHero } from "~/components/site/page-hero";
 import { store } from "~/config/store";
 import { leadFormHeaders } from "~/lib/lead-intake.server";
 import { bookAppointment, bookLoader, type BookedAppointment } from "./book.server";
@@ -36,16 +38,37 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
   const booked = bookedHere ?? loaderData.booked;
 
   return (
-    <main className="container page lead-page">
-      <h1>Book an Appointment</h1>
-      <p className="lead-page__intro">
-        Come in for a jewelry consultation, a custom design session or a repair. Visits take about an hour; choose a
-        day and we will show you the times that are still open.
-      </p>
-      {booked ? <BookingConfirmation key={booked.reference} booking={booked} /> : null}
-      <section aria-labelledby="booking-form-heading" className="card form-card">
-        <h2 id="booking-form-heading">{booked ? "Book another visit" : "Your visit"}</h2>
-        <BookingForm key={formKey} id="booking-page-form" setup={loaderData} actionData={actionData} onBooked={onBooked} />
+    <main>
+      <PageHero eyebrow="Appointments" title="Book an Appointment">
+        <p>
+          Come in for a jewelry consultation, a custom design session or a repair. Choose a day and we will show you the
+          times that are still open.
+        </p>
+      </PageHero>
+      <section className="section lead-section">
+        <div className="container lead-layout">
+          <div>
+            {booked ? <BookingConfirmation key={booked.reference} booking={booked} /> : null}
+            <div className="card form-card">
+              <h2>{booked ? "Book another visit" : "Your appointment"}</h2>
+              <BookingForm key={formKey} id="booking-page-form" setup={loaderData} actionData={actionData} onBooked={onBooked} />
+            </div>
+          </div>
+          <LeadAside title="What to expect">
+            <p>A visit takes about an hour, and the time is set aside for you.</p>
+            <ul className="lead-aside__services">
+              <li>
+                <strong>Jewelry Consultation</strong>: see pieces, compare stones, plan a gift.
+              </li>
+              <li>
+                <strong>Custom Design</strong>: bring your ideas and sketches; we design it with you.
+              </li>
+              <li>
+                <strong>Repair</strong>: resizing, chains, clasps, stones and watch batteries.
+              </li>
+            </ul>
+          </LeadAside>
+        </div>
       </section>
     </main>
   );

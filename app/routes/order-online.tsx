@@ -1,6 +1,8 @@
 import type { Route } from "./+types/order-online";
+import { LeadAside } from "~/components/lead-aside";
 import { OrderForm } from "~/components/order-form";
-import { store } from "~/config/store";
+import { PageHero } from "~/components/site/page-hero";
+import { emailHref, store } from "~/config/store";
 import { leadFormHeaders } from "~/lib/lead-intake.server";
 import { orderLoader, saveOrder } from "./order-online.server";
 
@@ -26,18 +28,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OrderOnlinePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="container page lead-page">
-      <h1>Order Online Form</h1>
-      <p className="lead-page__intro">
-        Tell us what you would like made. We will call you to talk through the design, the price and the timing.
-      </p>
-      <p className="lead-page__note">
-        Have a sketch or a photo? E-mail it to <a href={`mailto:${store.email}`}>{store.email}</a> or send it to us on{" "}
-        <a href={store.social.whatsapp}>WhatsApp</a>, with your name, and we will add it to your request.
-      </p>
-      <section aria-labelledby="order-form-heading" className="card form-card">
-        <h2 id="order-form-heading">Your custom piece</h2>
-        <OrderForm submissionToken={loaderData.submissionToken} actionData={actionData} />
+    <main>
+      <PageHero eyebrow="Custom Order" title="Order Online Form">
+        <p>Tell us what you would like made. We will call you to talk through the design, the price and the timing.</p>
+      </PageHero>
+      <section className="section lead-section">
+        <div className="container lead-layout">
+          <div className="card form-card">
+            <h2>Your custom piece</h2>
+            <p className="lead-page__note">
+              Have a sketch or a photo? E-mail it to <a href={emailHref}>{store.email}</a> or send it to us on{" "}
+              <a href={store.social.whatsapp}>WhatsApp</a>, with your name, and we will add it to your request.
+            </p>
+            <OrderForm submissionToken={loaderData.submissionToken} actionData={actionData} />
+          </div>
+          <LeadAside title="What happens next">
+            <ol className="lead-aside__steps">
+              <li>We call you to talk through the design, the metal, the stones and your budget.</li>
+              <li>You see a design preview before anything is made.</li>
+              <li>We make your piece in our workshop and call you when it is ready.</li>
+            </ol>
+          </LeadAside>
+        </div>
       </section>
     </main>
   );

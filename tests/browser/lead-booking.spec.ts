@@ -1,0 +1,167 @@
+import type { Page } from "@playwright/test";
+import { bookableDate, expect, expectNoAxeViolations, nextWeekday, test } from "./lead-fixtures";
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Book an Appointment" });
+const bookButton = (page: Page) => page.getByRole("link", { name: "Book an Appointment" });
+
+async function openDialog(page: Page) {
+  await bookButton(page).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole("textbox", { name: /^Name/ })).toBeVisible();
+}
+
+test.describe("booking dialog (JavaScript on)", () => {
+  test("opens from the sticky button and closes on Escape, the close button and a click outside", async ({ page }) => {
+    await page.goto("/services");
+    await openDialog(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toBeHidden();
+
+    await openDialog(page);
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(dialog(page)).toBeHidden();
+
+    await openDialog(page);
+    // The backdrop: a point well outside the dialog's box.
+    await page.mouse.click(5, 5);
+    await expect(dialog(page)).toBeHidden();
+    // Still on the same page: the button opened a dialog, not /book.
+    expect(new URL(page.url()).pathname).toBe("/services");
+  });
+
+  test("shows the time only after a date, rebuilds it when the date changes, books, confirms and resets", async ({ page }) => {
+    await page.goto("/");
+    await openDialog(page);
+    const form = dialog(page);
+    await expectNoAxeViolations(page, ".booking-dialog");
+
+    await expect(form.getByLabel(/^Time/)).toHaveCount(0);
+    await form.getByLabel(/^Date/).fill(nextWeekday(6, 3)); // a Saturday
+    const time = form.getByLabel(/^Time/);
+    await expect(time.locator("option")).toHaveText([
+      "Choose a time", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM",
+    ]);
+    await time.selectOption("5:00 PM");
+
+    // A Sunday has a 6 PM start; changing the date clears the chosen time.
+    await form.getByLabel(/^Date/).fill(nextWeekday(0, 3));
+    await expect(time.locator("option").last()).toHaveText("6:00 PM");
+    await expect(time).toHaveValue("");
+
+    await form.getByRole("textbox", { name: /^Name/ }).fill("Dialog Visitor");
+    await form.getByRole("textbox", { name: /^Phone/ }).fill("901-555-0177");
+    await form.getByLabel(/^Service/).selectOption("Custom Design");
+    await time.selectOption("6:00 PM");
+    await form.getByRole("button", { name: "Book appointment" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Appointment booked successfully!" })).toBeVisible();
+    await expect(dialog(page)).toBeHidden();
+    const confirmation = page.getByRole("region", { name: /You're booked/ });
+    await expect(confirmation).toContainText("Custom Design");
+    await expect(confirmation).toContainText("6:00 PM");
+    const calendar = confirmation.getByRole("link", { name: "Add to calendar" });
+    const ics = await page.request.get((await calendar.getAttribute("href"))!);
+    expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(await ics.text()).toContain("T180000");
+
+    // The toast closes by itself after 3 s.
+    await expect(page.getByRole("status").filter({ hasText: "Appointment booked successfully!" })).toBeHidden({ timeout: 4_500 });
+
+    // Opened again, the form is empty.
+    await openDialog(page);
+    await expect(dialog(page).getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    await expect(dialog(page).getByLabel(/^Date/)).toHaveValue("");
+    await expect(dialog(page).getByLabel(/^Time/)).toHaveCount(0);
+  });
+
+  test("shows the rules next to the fields before anything is sent", async ({ page }) => {
+    await page.goto("/");
+    await openDialog(page);
+    await dialog(page).getByRole("button", { name: "Book appointment" }).click();
+    await expect(dialog(page).getByText("Please enter your name.")).toBeVisible();
+    await expect(dialog(page).getByText("Please enter your phone number.")).toBeVisible();
+    await expect(dialog(page).getByText("Please choose a date.")).toBeVisible();
+    await expect(dialog(page).getByText("Please choose a service.")).toBeVisible();
+    await dialog(page).getByRole("textbox", { name: /^Phone/ }).fill("12");
+    await expect(dialog(page).getByText("Enter a phone number of 7 to 30 digits")).toBeVisible();
+  });
+
+  test("no longer offers a time someone else just booked", async ({ page }) => {
+    const date = bookableDate(9);
+    // Another visitor books 1:00 PM through the page without JavaScript.
+    const other = await page.context().browser()!.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": "10.250.1.1" } });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/book");
+    await otherPage.getByRole("textbox", { name: /^Name/ }).fill("First Come");
+    await otherPage.getByRole("textbox", { name: /^Phone/ }).fill("901-555-0101");
+    await otherPage.getByLabel(/^Service/).selectOption("Repair");
+    await otherPage.getByLabel(/^Date/).fill(date);
+    await otherPage.getByRole("button", { name: "Show available times" }).click();
+    await otherPage.getByLabel(/^Time/).selectOption("1:00 PM");
+    await otherPage.getByRole("button", { name: "Book appointment" }).click();
+    await expect(otherPage.getByRole("status")).toContainText("Appointment booked successfully!");
+    await other.close();
+
+    await page.goto("/");
+    await openDialog(page);
+    await dialog(page).getByLabel(/^Date/).fill(date);
+    const options = dialog(page).getByLabel(/^Time/).locator("option");
+    await expect(options).toHaveCount(7);
+    await expect(options.filter({ hasText: "1:00 PM" })).toHaveCount(0);
+  });
+});
+
+test("the booking page passes axe with a day's times and a field error showing", async ({ page }) => {
+  await page.goto("/book");
+  await page.getByLabel(/^Date/).fill(bookableDate(13));
+  await expect(page.getByLabel(/^Time/)).toBeVisible();
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("booking without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sticky button is a link to /book, where the date is a step and success shows the calendar file", async ({ page }) => {
+    await page.goto("/aboutus");
+    await expect(bookButton(page)).toHaveAttribute("href", "/book");
+    await bookButton(page).click();
+    await expect(page).toHaveURL(/\/book$/);
+
+    await expect(page.getByLabel(/^Time/)).toHaveCount(0);
+    await page.getByRole("textbox", { name: /^Name/ }).fill("No Script");
+    await page.getByRole("textbox", { name: /^Phone/ }).fill("(901) 555-0144");
+    await page.getByLabel(/^Service/).selectOption("Jewelry Consultation");
+    const date = bookableDate(11);
+    await page.getByLabel(/^Date/).fill(date);
+    await page.getByRole("button", { name: "Show available times" }).click();
+
+    // The page returns with that day's times and everything typed so far.
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("No Script");
+    await expect(page.getByLabel(/^Time/).locator("option")).toHaveCount(8);
+    await page.getByLabel(/^Time/).selectOption("12:00 PM");
+    await page.getByRole("button", { name: "Book appointment" }).click();
+
+    await expect(page).toHaveURL(/\/book\?booking=/);
+    await expect(page.getByRole("status")).toContainText("Appointment booked successfully!");
+    const confirmation = page.getByRole("region", { name: /You're booked/ });
+    await expect(confirmation).toContainText("12:00 PM");
+    await expect(confirmation.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/book\/calendar\.ics\?booking=/);
+    // The form below is empty again, and a reload does not book twice.
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    await page.reload();
+    await expect(page.getByRole("region", { name: /You're booked/ })).toBeVisible();
+  });
+
+  test("explains what is wrong next to each field and keeps what was typed", async ({ page }) => {
+    await page.goto("/book");
+    await page.getByRole("textbox", { name: /^Phone/ }).fill("12");
+    await page.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await expect(page.getByText("Enter a phone number of 7 to 30 digits")).toBeVisible();
+    await expect(page.getByText("Please choose a date.")).toBeVisible();
+    await expect(page.getByText("Please choose a service.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /^Phone/ })).toHaveValue("12");
+  });
+});

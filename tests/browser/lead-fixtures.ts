@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+// Every browser test of the lead forms is its own visitor: its own
+// CF-Connecting-IP, so the per-visitor rate limit stays real (and strict)
+// without tests sharing one "local" budget and failing at random.
+const octet = () => Math.floor(Math.random() * 254) + 1;
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}` });
+  },
+});
+
+export { expect };
+
+function storeToday(): Date {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+  return new Date(`${today}T12:00:00Z`);
+}
+
+/** A date a few days ahead in the store's time zone, never a Sunday; tests use different offsets. */
+export function bookableDate(offsetDays: number): string {
+  const date = storeToday();
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first given weekday (0 = Sunday) at least `minOffsetDays` ahead. */
+export function nextWeekday(weekday: number, minOffsetDays: number): string {
+  const date = storeToday();
+  date.setUTCDate(date.getUTCDate() + minOffsetDays);
+  while (date.getUTCDay() !== weekday) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * axe-core's default rules (WCAG 2.x A/AA and best practices, as the site's own
+ * a11y tests use) on the part of the page the lead forms own.
+ */
+export async function expectNoAxeViolations(page: Page, include = "main") {
+  const builder = new AxeBuilder({ page }).include(include);
+  const { violations } = await builder.analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
