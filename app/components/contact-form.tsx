@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import { CheckboxField, Field, FormErrors, HoneypotField, TextareaField } from "~/components/forms";
 import { emailField, messageField, nameField, phoneField } from "~/lib/form-fields";
@@ -18,10 +18,17 @@ export const ContactSchema = z.object({
   smsConsent: z.literal("on", { error: "Please agree to receive text messages so we can reply." }),
 });
 
+type ContactActionData = { result?: SubmissionResult<string[]> } | undefined;
+
 /** Rendered by the contact page, whose loader (contact.server.ts) issues the submission token. */
-export function ContactForm({ actionData }: { actionData: { result?: SubmissionResult<string[]> } | undefined }) {
+export function ContactForm({ actionData }: { actionData: ContactActionData }) {
   const { submissionToken } = useLoaderData<typeof loader>();
-  const location = useLocation();
+  // A stored message brings a new token (the page reloads its data): start over with an
+  // empty form. A refused post keeps its token, so the form keeps what was typed.
+  return <ContactFormFields key={submissionToken} submissionToken={submissionToken} actionData={actionData} />;
+}
+
+function ContactFormFields({ submissionToken, actionData }: { submissionToken: string; actionData: ContactActionData }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -34,7 +41,7 @@ export function ContactForm({ actionData }: { actionData: { result?: SubmissionR
   const submitting = navigation.state === "submitting" && navigation.formAction === "/contactus";
 
   return (
-    <Form method="post" action="/contactus" key={location.key} {...getFormProps(form)}>
+    <Form method="post" action="/contactus" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={submissionToken} />
       <FormErrors errors={form.errors} />

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormErrors, HoneypotField, SelectField } from "~/components/forms";
 import { SubmissionTokenField, useHydrated } from "~/components/lead-forms";
@@ -79,8 +79,8 @@ interface OrderFormProps {
   actionData: { result?: SubmissionResult<string[]> } | undefined;
 }
 
+/** Render with `key={submissionToken}`: a stored order brings a new token and so an empty form; a refused one keeps what was typed. */
 export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
-  const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
@@ -109,7 +109,7 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   }
 
   return (
-    <Form method="post" action="/orderOnline" key={location.key} className="lead-form" {...getFormProps(form)}>
+    <Form method="post" action="/orderOnline" className="lead-form" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={submissionToken} />
       <FormErrors errors={form.errors} />

@@ -40,7 +40,7 @@ export default function OrderOnlinePage({ loaderData, actionData }: Route.Compon
               Have a sketch or a photo? E-mail it to <a href={emailHref}>{store.email}</a> or send it to us on{" "}
               <a href={store.social.whatsapp}>WhatsApp</a>, with your name, and we will add it to your request.
             </p>
-            <OrderForm submissionToken={loaderData.submissionToken} actionData={actionData} />
+            <OrderForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
           </div>
           <LeadAside title="What happens next">
             <ol className="lead-aside__steps">

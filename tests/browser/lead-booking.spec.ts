@@ -86,9 +86,18 @@ test.describe("booking dialog (JavaScript on)", () => {
     await expect(dialog(page).getByText("Enter a phone number of 7 to 30 digits")).toBeVisible();
   });
 
-  test("no longer offers a time someone else just booked", async ({ page }) => {
+  test("when someone else takes the chosen time first, says so next to the time, keeps the rest and offers what is left", async ({ page }) => {
     const date = bookableDate(9);
-    // Another visitor books 1:00 PM through the page without JavaScript.
+    await page.goto("/");
+    await openDialog(page);
+    const form = dialog(page);
+    await form.getByRole("textbox", { name: /^Name/ }).fill("Second Come");
+    await form.getByRole("textbox", { name: /^Phone/ }).fill("901-555-0102");
+    await form.getByLabel(/^Service/).selectOption("Repair");
+    await form.getByLabel(/^Date/).fill(date);
+    await form.getByLabel(/^Time/).selectOption("1:00 PM");
+
+    // Meanwhile another visitor books 1:00 PM on the page without JavaScript.
     const other = await page.context().browser()!.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": "10.250.1.1" } });
     const otherPage = await other.newPage();
     await otherPage.goto("/book");
@@ -102,12 +111,20 @@ test.describe("booking dialog (JavaScript on)", () => {
     await expect(otherPage.getByRole("status")).toContainText("Appointment booked successfully!");
     await other.close();
 
-    await page.goto("/");
-    await openDialog(page);
-    await dialog(page).getByLabel(/^Date/).fill(date);
-    const options = dialog(page).getByLabel(/^Time/).locator("option");
+    await form.getByRole("button", { name: "Book appointment" }).click();
+    await expect(form.getByText("Sorry, that time was just taken. Please choose another time.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^Name/ })).toHaveValue("Second Come");
+    const options = form.getByLabel(/^Time/).locator("option");
     await expect(options).toHaveCount(7);
     await expect(options.filter({ hasText: "1:00 PM" })).toHaveCount(0);
+
+    // A fresh look at the day no longer offers it either.
+    await form.getByLabel(/^Date/).fill(bookableDate(10));
+    await form.getByLabel(/^Date/).fill(date);
+    await expect(options.filter({ hasText: "1:00 PM" })).toHaveCount(0);
+    await form.getByLabel(/^Time/).selectOption("2:00 PM");
+    await form.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Appointment booked successfully!" })).toBeVisible();
   });
 });
 

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./lead-fixtures";
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+async function fillOrder(page: Page, name: string) {
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone number/ }).fill("901-555-0160");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill("order@example.com");
+  await page.getByLabel(/^Material preference/).selectOption("Platinum");
+  await page.getByLabel(/^Diamond selection/).selectOption("Authentic Diamond");
+}
+
+test.describe("order form with JavaScript", () => {
+  test("shows a description box only for 'Other', submits, toasts and clears", async ({ page }) => {
+    await page.goto("/orderOnline");
+    await expect(page.getByRole("heading", { level: 1, name: "Order Online Form" })).toBeVisible();
+    const describe = page.getByRole("textbox", { name: /Describe the jewelry type/ });
+    await expect(describe).toHaveCount(0);
+
+    await fillOrder(page, "Script Order");
+    await page.getByLabel(/^Jewelry type/).selectOption("Other");
+    await expect(describe).toBeVisible();
+    await page.getByLabel(/^Jewelry type/).selectOption("Custom Watch");
+    await expect(describe).toHaveCount(0);
+    await page.getByLabel(/^Jewelry type/).selectOption("Other");
+
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(page.getByText("Please describe the jewelry type.")).toBeVisible();
+    await describe.fill("Pinky ring with initials");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Submit order" }).click();
+
+    await expect(toast(page, "Order submitted successfully!")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    await expect(page.getByLabel(/^Jewelry type/)).toHaveValue("");
+    await expect(toast(page, "Order submitted successfully!")).toBeHidden({ timeout: 4_500 });
+  });
+
+  test("checks e-mail format as the visitor types", async ({ page }) => {
+    await page.goto("/orderOnline");
+    const email = page.getByRole("textbox", { name: /^E-mail/ });
+    await email.fill("not-an-address");
+    await email.blur();
+    await expect(page.getByText("Enter a valid e-mail address, like name@example.com.")).toBeVisible();
+    await email.fill("lin@example.com");
+    await expect(page.getByText("Enter a valid e-mail address, like name@example.com.")).toHaveCount(0);
+  });
+});
+
+test.describe("order form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("has every 'Other' box on the page and requires one only when its select says 'Other'", async ({ page }) => {
+    await page.goto("/orderOnline");
+    for (const label of [/describe the jewelry type/, /describe the material/, /describe the diamond or stone/]) {
+      await expect(page.getByRole("textbox", { name: label })).toBeVisible();
+    }
+    await fillOrder(page, "Plain Script-free");
+    await page.getByLabel(/^Jewelry type/).selectOption("Other");
+    await page.getByRole("button", { name: "Submit order" }).click();
+
+    await expect(page.getByText("Please describe the jewelry type.")).toBeVisible();
+    await expect(page.getByText("Please describe the material.")).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("Plain Script-free");
+    await expect(page.getByLabel(/^Jewelry type/)).toHaveValue("Other");
+
+    await page.getByRole("textbox", { name: /describe the jewelry type/ }).fill("Anklet");
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(page.getByRole("status")).toContainText("Order submitted successfully!");
+    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+  });
+});
+
+test.describe("contact form", () => {
+  test("with JavaScript: checks fields in place, sends, toasts and clears", async ({ page }) => {
+    await page.goto("/contactus");
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Send message" }) });
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByText("Please enter your name.")).toBeVisible();
+    await expect(form.getByText("Please agree to receive text messages so we can reply.")).toBeVisible();
+    const consent = form.getByRole("checkbox", { name: /text messages/ });
+    await expect(consent).not.toBeChecked();
+
+    await form.getByRole("textbox", { name: /^Name/ }).fill("Script Contact");
+    await form.getByRole("textbox", { name: /^Phone number/ }).fill("901 555 0150");
+    await form.getByRole("textbox", { name: /^E-mail/ }).fill("contact@example.com");
+    await form.getByRole("textbox", { name: /^Message/ }).fill("Can you size a ring by Friday?");
+    await consent.check();
+    await expectNoAxeViolations(page, "form");
+    await form.getByRole("button", { name: "Send message" }).click();
+
+    await expect(toast(page, "Message sent successfully!")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    await expect(consent).not.toBeChecked();
+  });
+
+  test("tells a visitor who sent too many messages to wait, and keeps the message", async ({ page }) => {
+    for (let i = 0; i < 5; i++) {
+      await page.goto("/contactus");
+      await page.getByRole("textbox", { name: /^Name/ }).fill(`Busy Visitor ${i}`);
+      await page.getByRole("textbox", { name: /^Phone number/ }).fill("901 555 0151");
+      await page.getByRole("textbox", { name: /^E-mail/ }).fill("busy@example.com");
+      await page.getByRole("textbox", { name: /^Message/ }).fill("Hello again");
+      await page.getByRole("checkbox", { name: /text messages/ }).check();
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(toast(page, "Message sent successfully!")).toBeVisible();
+    }
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Busy Visitor 6");
+    await page.getByRole("textbox", { name: /^Phone number/ }).fill("901 555 0151");
+    await page.getByRole("textbox", { name: /^E-mail/ }).fill("busy@example.com");
+    await page.getByRole("textbox", { name: /^Message/ }).fill("One more thing");
+    await page.getByRole("checkbox", { name: /text messages/ }).check();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("alert")).toContainText("Too many submissions from your connection. Please wait");
+    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue("One more thing");
+  });
+});
