@@ -51,7 +51,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     id: "change-password",
     lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
     constraint: getZodConstraint(PasswordSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing above the button as focus leaves a field
+    // moves the button away mid-click, and the click is lost.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });

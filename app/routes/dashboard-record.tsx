@@ -53,7 +53,10 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(schema),
     defaultValue: { status: lead.status, staffNote: lead.staffNote },
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing above the button as focus leaves a field
+    // moves the button away mid-click, and the click is lost.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 

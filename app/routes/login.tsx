@@ -49,7 +49,10 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing above the button as focus leaves a field
+    // moves the button away mid-click, and the click is lost.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
 

@@ -1,0 +1,61 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Each visitor gets an address of their own (Cloudflare sets this header in
+ * production; the local server passes it through), so the forms' per-visitor
+ * rate limit counts each test's visitor separately instead of the whole run.
+ */
+function visitorContext(browser: Browser) {
+  const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  return browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
+}
+
+/**
+ * Sends a message through the public contact form from a separate visitor
+ * browser, as a real lead would arrive (the room then announces it).
+ */
+export async function sendContactMessage(browser: Browser, name: string, email = "visitor@example.com") {
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto("/contactus");
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone number/ }).fill("901-555-0100");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill(email);
+  await page.getByRole("textbox", { name: /^Message/ }).fill("Do you buy gold?");
+  await page.getByRole("checkbox", { name: /text messages/ }).check();
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+  await context.close();
+}
+
+/** Sends a custom order through the public order form from a separate visitor browser. */
+export async function sendOrder(browser: Browser, name: string) {
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto("/orderOnline");
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone number/ }).fill("901-555-0111");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill("buyer@example.com");
+  await page.getByRole("combobox", { name: /^Jewelry type/ }).selectOption("Custom Ring");
+  await page.getByRole("combobox", { name: /^Material preference/ }).selectOption("Gold Rose");
+  await page.getByRole("combobox", { name: /^Diamond selection/ }).selectOption("Moissanite");
+  await page.getByRole("button", { name: "Submit order" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Order submitted successfully!" })).toBeVisible();
+  await context.close();
+}
+
+/** The unread count on a tab's badge (0 when there is none). */
+export async function badgeCount(page: Page, tab: "appointments" | "orders" | "contacts") {
+  const badge = page.getByTestId(`badge-${tab}`);
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.getAttribute("data-count"));
+}
+
+export async function waitForLive(page: Page) {
+  await expect(page.locator('[data-live="connected"]')).toBeVisible({ timeout: 10_000 });
+}
+
+/** The inbox row showing this name. */
+export function rowOf(page: Page, name: string) {
+  return page.getByTestId("inbox-row").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
