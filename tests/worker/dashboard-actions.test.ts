@@ -123,14 +123,23 @@ describe("CSV export", () => {
     let quoted = false;
     for (let i = 0; i < text.length; i++) {
       const char = text[i]!;
-      if (quoted) {
-        if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-        else if (char === '"') quoted = false;
-        else cell += char;
-      } else if (char === '"') quoted = true;
-      else if (char === ",") row.push(cell), (cell = "");
-      else if (char === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-      else cell += char;
+      if (quoted && char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') {
+        quoted = !quoted;
+      } else if (!quoted && char === ",") {
+        row.push(cell);
+        cell = "";
+      } else if (!quoted && char === "\r" && text[i + 1] === "\n") {
+        row.push(cell);
+        rows.push(row);
+        row = [];
+        cell = "";
+        i++;
+      } else {
+        cell += char;
+      }
     }
     return rows;
   }

@@ -12,7 +12,7 @@ export function cookieWithToken(token: string) {
 
 /** A signed session token with chosen claims (to build expired, forged or revoked cookies). */
 export function signToken(claims: Record<string, unknown>, secret = TEST_SESSION_SECRET) {
-  return jwt.sign(claims as jwt.JwtPayload, secret, { algorithm: "HS256" });
+  return jwt.sign(claims, secret, { algorithm: "HS256" });
 }
 
 /** The token inside a Cookie header value made by signIn(). */
