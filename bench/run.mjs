@@ -15,7 +15,8 @@ import { runThroughput, writeStaticTwins } from "./phases/throughput.mjs";
 import { runWrites } from "./phases/writes.mjs";
 import { SlotAllocator } from "./lib/leads.mjs";
 import { renderReport } from "./lib/report.mjs";
-import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, LocalServer, removeDatabase } from "./lib/server.mjs";
+import { startGzipProxy } from "./lib/gzip-proxy.mjs";
+import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, removeDatabase } from "./lib/server.mjs";
 import { within } from "./lib/stats.mjs";
 import { signIn } from "./lib/visitor.mjs";
 
@@ -78,9 +79,14 @@ try {
   await server.stop();
   await server.start();
 
-  sections.lighthouse = await phase("lighthouse", 480, () =>
-    runLighthouse({ origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log }),
-  );
+  sections.lighthouse = await phase("lighthouse", 480, async () => {
+    const edge = await startGzipProxy({ target: origin, host: HOST, port: PORT + 1 });
+    try {
+      return await runLighthouse({ origin: edge.origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log });
+    } finally {
+      await edge.close();
+    }
+  });
   sections.bytes = await phase("first-load bytes", 120, () => runBytes({ origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM }));
   sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
 

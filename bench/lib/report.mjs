@@ -43,8 +43,10 @@ function lighthouseSection(results) {
   );
   return `## 1. Lighthouse (mobile preset)
 
-Lighthouse with its default mobile configuration (simulated slow 4G and a
-mid-range phone CPU), system Chromium, one run per page against the local server. Targets: performance ≥ 95;
+Lighthouse with its default mobile configuration (simulated slow 4G and a mid-range phone CPU), system
+Chromium, one run per page. The local server does not compress; Cloudflare's edge does, so Lighthouse loads the
+pages through a loopback proxy that gzips text responses (bench/lib/gzip-proxy.mjs) and otherwise passes them
+through unchanged. Simulated timings also include this busy machine's server time. Targets: performance ≥ 95;
 accessibility, best practices and SEO = 100; CLS < 0.05. **All targets met: ${met ? "yes" : "no"}.**
 
 ${table(["page", "perf", "a11y", "best pr.", "SEO", "LCP", "CLS", "TBT", "total bytes"], rows)}
@@ -103,9 +105,13 @@ submissions are posted one after another, rotating over the three forms. Latency
 post's response arrives to the moment the room's \`lead-created\` event arrives on the socket (the Worker
 announces after committing, in \`waitUntil\`, so an event can beat the response: counted as 0 ms).
 
-${table(["events received", "p50", "p95", "p99", "max", "event before response", "missed", "posts refused"], [
-    [`${r.received} / ${r.submissions}`, ms(r.p50), ms(r.p95), ms(r.p99), ms(r.max), String(r.beforeResponse), String(r.missed), String(r.failed)],
+${table(["measured from", "p50", "p95", "p99", "max"], [
+    ["the post's response (as specified)", ms(r.p50), ms(r.p95), ms(r.p99), ms(r.max)],
+    ["the moment the post was sent", ms(r.sincePost.p50), ms(r.sincePost.p95), ms(r.sincePost.p99), ""],
   ])}
+
+Events received: ${r.received} of ${r.submissions}; arrived before the post's response: ${r.beforeResponse};
+missed (none within 5 s): ${r.missed}; posts refused: ${r.failed}.
 `;
 }
 

@@ -1,15 +1,19 @@
 // Builds the Worker into its own folder and serves it on a loopback port with a
-// fresh local D1. Like scripts/serve-for-tests.mjs, but through `wrangler dev`
-// on the built config: `vite preview` serves whichever build last wrote
-// .wrangler/deploy/config.json, which another build in the same tree can change.
+// fresh local D1, as scripts/serve-for-tests.mjs does (`vite preview`: the same
+// Worker runtime with less overhead in front of it than `wrangler dev`).
+// `vite preview` serves whichever build last wrote .wrangler/deploy/config.json;
+// another build in the same tree can change that file, so each start points it
+// at our build, checks a marker file to be sure, and puts the file back.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const BUILD_DIR = "build-bench";
 export const HOST = "127.0.0.1";
+const DEPLOY_CONFIG = ".wrangler/deploy/config.json";
 export const BENCH_STAFF = { email: "bench-staff@example.com", password: "bench-password-123456" };
 
 const baseEnv = {
@@ -66,10 +70,23 @@ export class LocalServer {
   }
 
   async start() {
-    const args = ["dev", "--config", `${BUILD_DIR}/server/wrangler.json`, "--ip", HOST, "--port", String(this.port)];
-    args.push("--persist-to", this.persistDir, "--show-interactive-dev-session=false", "--log-level", "warn");
-    this.child = spawn("wrangler", args, {
-      env: baseEnv,
+    const marker = randomUUID();
+    mkdirSync(join(BUILD_DIR, "client", "bench-static"), { recursive: true });
+    writeFileSync(join(BUILD_DIR, "client", "bench-static", "marker.txt"), marker);
+    const previousDeployConfig = existsSync(DEPLOY_CONFIG) ? readFileSync(DEPLOY_CONFIG, "utf8") : null;
+    writeFileSync(DEPLOY_CONFIG, JSON.stringify({ configPath: `../../${BUILD_DIR}/server/wrangler.json`, auxiliaryWorkers: [] }));
+    try {
+      await this.spawnPreview();
+    } finally {
+      if (previousDeployConfig !== null) writeFileSync(DEPLOY_CONFIG, previousDeployConfig);
+    }
+    const served = await (await fetch(`${this.origin}/bench-static/marker.txt`)).text();
+    if (served !== marker) throw new Error("the preview server is serving another build");
+  }
+
+  async spawnPreview() {
+    this.child = spawn("vite", ["preview", "--host", HOST, "--port", String(this.port), "--strictPort"], {
+      env: { ...baseEnv, PERSIST_DIR: this.persistDir },
       stdio: ["ignore", "ignore", "pipe"],
       detached: true,
     });

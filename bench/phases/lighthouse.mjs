@@ -22,13 +22,17 @@ export async function runLighthouse({ origin, pages, chromePath, log }) {
   try {
     for (const path of pages) {
       const started = Date.now();
-      const runner = await lighthouse(`${origin}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: CATEGORIES,
-      });
-      const lhr = runner?.lhr;
+      // A trace can fail to record on a busy machine (NO_NAVSTART); one more try, then report it.
+      let lhr;
+      for (let attempt = 0; attempt < 2 && (!lhr || lhr.runtimeError); attempt++) {
+        const runner = await lighthouse(`${origin}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+        });
+        lhr = runner?.lhr;
+      }
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const numeric = (id) => lhr.audits[id]?.numericValue ?? NaN;

@@ -59,6 +59,8 @@ export async function runLivePush({ origin, cookie, count, slots, firstVisitor, 
   const room = openDashboardSocket(origin, cookie);
   await room.opened;
   const latencies = [];
+  /** The same events timed from the moment the post was sent (what a person watching both screens sees). */
+  const sincePost = [];
   let beforeResponse = 0;
   let missed = 0;
   let failed = 0;
@@ -82,6 +84,7 @@ export async function runLivePush({ origin, cookie, count, slots, firstVisitor, 
     const latency = received.at - result.respondedAt;
     if (latency < 0) beforeResponse++;
     latencies.push(Math.max(0, latency));
+    sincePost.push(received.at - result.startedAt);
   }
   room.close();
   const summary = {
@@ -94,6 +97,7 @@ export async function runLivePush({ origin, cookie, count, slots, firstVisitor, 
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     max: Math.max(...latencies),
+    sincePost: { p50: percentile(sincePost, 0.5), p95: percentile(sincePost, 0.95), p99: percentile(sincePost, 0.99) },
   };
   log(`  ${summary.received}/${count} events; p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms`);
   return summary;

@@ -9,9 +9,9 @@ export interface Budget {
 
 export const FIRST_LOAD_BUDGETS = {
   /** Content pages: the React Router runtime, React, the layout and the page. */
-  content: { jsGzip: 200_000, cssGzip: 40_000 },
+  content: { jsGzip: 175 * 1024, cssGzip: 12 * 1024 },
   /** Pages with a form also ship the form library and the shared zod schema. */
-  form: { jsGzip: 200_000, cssGzip: 40_000 },
+  form: { jsGzip: 175 * 1024, cssGzip: 12 * 1024 },
 } satisfies Record<string, Budget>;
 
 const FORM_PAGES = new Set(["/contactus", "/orderOnline", "/book"]);
