@@ -60,7 +60,7 @@ export async function guardRequest(request: Request): Promise<Request | Response
 }
 
 /** The body's bytes, or null as soon as it grows past `limit`. */
-async function readBodyWithinLimit(request: Request, limit: number): Promise<Uint8Array | null> {
+async function readBodyWithinLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -9,7 +9,7 @@ export interface HostileRequest {
   entries?: FormEntries;
   multipart?: boolean;
   /** Sent as is instead of `entries`. */
-  rawBody?: string | Uint8Array | (() => ReadableStream<Uint8Array>);
+  rawBody?: string | Uint8Array<ArrayBuffer> | (() => ReadableStream<Uint8Array>);
   /** Replaces the form content type; null sends none. */
   contentType?: string | null;
   /** Added to (or replacing) the same-origin browser headers. */
