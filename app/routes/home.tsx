@@ -19,11 +19,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-// The hero ring is the largest thing on the first screen: fetch it first.
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: images.heroRing.src, as: "image", type: "image/svg+xml", fetchPriority: "high" },
-];
-
 function CollectionCard({ image, title, text }: { image: SiteImage; title: string; text: string }) {
   return (
     <article className="collection-card">
@@ -79,6 +74,7 @@ export default function Home() {
               width={images.heroRing.width}
               height={images.heroRing.height}
               alt={images.heroRing.alt}
+              // The largest thing on the first screen: React preloads an image marked high priority.
               fetchPriority="high"
               decoding="async"
             />
@@ -257,7 +253,8 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="reviews-heading">
+      {/* The carousel inside is the labelled region; this band is only its backdrop. */}
+      <section className="section section--tint">
         <div className="container">
           <div className="section__header section__header--center">
             <p className="eyebrow">Reviews</p>

@@ -20,8 +20,10 @@ export default function PublicLayout() {
         <Outlet />
       </div>
       <SiteFooter />
-      <QuickActions />
-      <BookAppointmentButton />
+      <aside className="floating-actions" aria-label="Quick actions">
+        <QuickActions />
+        <BookAppointmentButton />
+      </aside>
     </div>
   );
 }

@@ -12,8 +12,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     title: "Services: Gold Buying, Repairs, Custom Jewelry & Layaway",
     description:
-      "We buy gold and silver, replace watch batteries, design custom jewelry, sell IGL and EGL certified diamonds, " +
-      "repair and resize rings, offer layaway and cast in gold from 3D printed models, in Bartlett, TN.",
+      "Gold and silver buying, watch batteries, custom jewelry, IGL and EGL certified diamonds, ring repairs and " +
+      "resizing, layaway, and casting from 3D printed models in Bartlett, TN.",
     path: "/services",
   });
 }

@@ -11,17 +11,17 @@ export function SiteHeader() {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <div className="topbar">
-        <div className="container topbar__inner">
-          <p className="topbar__hours">{hoursSummary}</p>
-          <a className="topbar__address" href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
-            {store.address.street}, {store.address.city}, {store.address.region}
-            <span className="visually-hidden"> (map, opens in a new tab)</span>
-          </a>
-          <SocialLinks className="social-links--topbar" />
-        </div>
-      </div>
       <header className="site-header">
+        <div className="topbar">
+          <div className="container topbar__inner">
+            <p className="topbar__hours">{hoursSummary}</p>
+            <a className="topbar__address" href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
+              {store.address.street}, {store.address.city}, {store.address.region}
+              <span className="visually-hidden"> (map, opens in a new tab)</span>
+            </a>
+            <SocialLinks className="social-links--topbar" />
+          </div>
+        </div>
         <div className="container site-header__bar">
           <Brand />
           <nav aria-label="Main" className="main-nav">

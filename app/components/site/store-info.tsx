@@ -1,13 +1,12 @@
-import { useId } from "react";
 import { emailHref, mapsSearchUrl, phoneHref, store } from "~/config/store";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 
 /** The Information block: phone, e-mail, address (to a maps search) and hours. */
 export function StoreInfo({ title = "Information" }: { title?: string }) {
-  const headingId = useId();
+  // A plain block, not a landmark: it appears twice on a page (menu and footer).
   return (
-    <section className="store-info" aria-labelledby={headingId}>
-      <h2 id={headingId} className="store-info__title">{title}</h2>
+    <div className="store-info">
+      <h2 className="store-info__title">{title}</h2>
       <address>
         <ul className="store-info__list">
           <li>
@@ -37,6 +36,6 @@ export function StoreInfo({ title = "Information" }: { title?: string }) {
           </li>
         </ul>
       </address>
-    </section>
+    </div>
   );
 }

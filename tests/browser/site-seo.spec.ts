@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "../support/public-pages";
+
+// What search engines and link previews read: sitemap, robots, JSON-LD, and a
+// unique title, description, canonical URL and Open Graph tags on every page.
+
+/** The pages the issue lists as public (the booking fallback page is not one of them). */
+const LISTED_PAGES = PUBLIC_PAGES.filter((path) => path !== "/book");
+
+test("/sitemap.xml is well-formed XML listing every public page", async ({ page, request, baseURL }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("xml");
+  const xml = await response.text();
+  await page.goto("/");
+  const locs = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, "application/xml");
+    if (doc.querySelector("parsererror")) throw new Error("sitemap is not well-formed XML");
+    if (doc.documentElement.namespaceURI !== "http://www.sitemaps.org/schemas/sitemap/0.9") throw new Error("wrong namespace");
+    return [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent ?? "");
+  }, xml);
+  expect(locs.sort()).toEqual(LISTED_PAGES.map((path) => `${baseURL}${path}`).sort());
+  for (const loc of locs) expect((await request.get(loc, { maxRedirects: 0 })).status(), loc).toBe(200);
+});
+
+test("/robots.txt keeps crawlers out of the staff pages and points to the sitemap", async ({ request, baseURL }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const lines = (await response.text()).split("\n").map((line) => line.trim());
+  expect(lines).toContain("User-agent: *");
+  expect(lines).toContain("Disallow: /dashboard");
+  expect(lines).toContain("Disallow: /login");
+  expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(lines.some((line) => /^Disallow:\s*\/\s*$/.test(line))).toBe(false);
+});
+
+test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ page, baseURL }) => {
+  for (const path of ["/", "/contactus"]) {
+    await page.goto(path);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(blocks).toHaveLength(1);
+    const store = JSON.parse(blocks[0]!);
+    expect(store["@context"]).toBe("https://schema.org");
+    expect(store["@type"]).toBe("JewelryStore");
+    expect(store.name).toBe("Bartlett Fine Jewelry");
+    expect(store.url).toBe(`${baseURL}/`);
+    expect(store.telephone).toBe("+19015550142");
+    expect(store.address).toMatchObject({
+      "@type": "PostalAddress",
+      streetAddress: expect.stringContaining("Stage Rd"),
+      addressLocality: "Bartlett",
+      addressRegion: "TN",
+      postalCode: "38134",
+      addressCountry: "US",
+    });
+    expect(store.geo).toMatchObject({ "@type": "GeoCoordinates", latitude: expect.any(Number), longitude: expect.any(Number) });
+    expect(store.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        opens: "11:00",
+        closes: "18:00",
+      },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Sunday"], opens: "11:00", closes: "19:00" },
+    ]);
+    expect(store.sameAs.length).toBeGreaterThanOrEqual(3);
+    for (const url of store.sameAs) expect(url).toMatch(/^https:\/\//);
+  }
+});
+
+test("every public page has a unique title and description, a canonical URL and Open Graph tags", async ({ page, baseURL }) => {
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const path of LISTED_PAGES) {
+    await page.goto(path);
+    const title = await page.title();
+    const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+    expect(title, path).toMatch(/Bartlett Fine Jewelry/);
+    expect(description.length, path).toBeGreaterThan(50);
+    expect(description.length, path).toBeLessThanOrEqual(200);
+    titles.add(title);
+    descriptions.add(description);
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", `${baseURL}${path}`);
+    await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", description);
+    await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", `${baseURL}${path}`);
+    await expect(page.locator('meta[property="og:type"]'), path).toHaveAttribute("content", "website");
+    await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", `${baseURL}/images/og-image.jpg`);
+  }
+  expect(titles.size).toBe(LISTED_PAGES.length);
+  expect(descriptions.size).toBe(LISTED_PAGES.length);
+});
+
+test("the Open Graph image and icons exist", async ({ request }) => {
+  for (const [path, type] of [
+    ["/images/og-image.jpg", "image/jpeg"],
+    ["/favicon.svg", "image/svg+xml"],
+    ["/favicon.ico", "image/"],
+    ["/images/apple-touch-icon.png", "image/png"],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain(type);
+  }
+});
