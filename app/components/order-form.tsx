@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Field, FormErrors, HoneypotField, SelectField } from "~/components/forms";
-import { SubmissionTokenField, useHydrated } from "~/components/lead-forms";
+import { SubmissionTokenField } from "~/components/lead-forms";
+import { useHydrated } from "~/components/site/use-hydrated";
 import { choiceField, emailField, nameField, optionalSingleLine, phoneField } from "~/lib/form-fields";
 import { useActionToast } from "~/lib/toast";
 

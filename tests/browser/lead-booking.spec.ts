@@ -5,6 +5,8 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Book an Appoint
 const bookButton = (page: Page) => page.getByRole("link", { name: "Book an Appointment" });
 
 async function openDialog(page: Page) {
+  // Until the scripts run the button is a plain link to /book; it announces the dialog once they have.
+  await expect(bookButton(page)).toHaveAttribute("aria-haspopup", "dialog");
   await bookButton(page).click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole("textbox", { name: /^Name/ })).toBeVisible();

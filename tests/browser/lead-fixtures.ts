@@ -6,8 +6,9 @@ import { test as base, expect, type Page } from "@playwright/test";
 // without tests sharing one "local" budget and failing at random.
 const octet = () => Math.floor(Math.random() * 254) + 1;
 export const test = base.extend({
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}` });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; there are none
+  extraHTTPHeaders: async ({}, provide) => {
+    await provide({ "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}` });
   },
 });
 

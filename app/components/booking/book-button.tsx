@@ -1,10 +1,15 @@
-import { useCallback, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useHydrated } from "~/components/lead-forms";
+import { useHydrated } from "~/components/site/use-hydrated";
 import type { BookedAppointment } from "~/routes/book.server";
 import { BookingConfirmation } from "./booking-confirmation";
-import { BookingDialog } from "./booking-dialog";
+import "~/styles/lead-forms.css";
 import type { BookingSetup } from "./booking-form";
+
+// The dialog brings the form library and the schemas; every page carries the
+// button, so the dialog loads only once a visitor reaches for it.
+const loadBookingDialog = () => import("./booking-dialog");
+const BookingDialog = lazy(() => loadBookingDialog().then((module) => ({ default: module.BookingDialog })));
 
 /**
  * The sticky "Book an Appointment" button on every public page. It is a real
@@ -20,6 +25,7 @@ export function BookAppointmentButton() {
 
   // Fetch the form's token and today's date as soon as the visitor shows interest.
   const prepare = () => {
+    void loadBookingDialog();
     if (setup.state === "idle" && !setup.data) setup.load("/book");
   };
   const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -51,7 +57,9 @@ export function BookAppointmentButton() {
         Book an Appointment
       </a>
       {hydrated && (open || setup.data) ? (
-        <BookingDialog open={open} onClose={close} onBooked={handleBooked} setup={setup} />
+        <Suspense fallback={null}>
+          <BookingDialog open={open} onClose={close} onBooked={handleBooked} setup={setup} />
+        </Suspense>
       ) : null}
       {booked ? (
         <div className="booking-confirmation-popover">
