@@ -1,13 +1,19 @@
 import { count, eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import { BookingSchema, TIME_MESSAGES, type Availability, type BookingRequest } from "~/components/booking/booking-schema";
+import {
+  BookingSchema,
+  RESPOND_INLINE_FIELD,
+  TIME_MESSAGES,
+  type Availability,
+  type BookingRequest,
+} from "~/components/booking/booking-schema";
 import { getDb, type Db } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { getCloudflare } from "~/lib/cloudflare";
 import { dashboardUrl, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/lib/lead-intake.server";
 import { leadEmail } from "~/lib/notifications/lead-email";
-import { deliverOutboxMessage, queueLeadEmail } from "~/lib/notifications/outbox.server";
-import { announceLead } from "~/lib/room.server";
+import { afterLeadStored } from "~/lib/lead-store.server";
+import { queueLeadEmail } from "~/lib/notifications/outbox.server";
 import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, formatStoreDate, storeDate } from "~/lib/slots";
 import { dataWithToast, redirectWithToast } from "~/lib/toast.server";
 
@@ -15,9 +21,6 @@ export const APPOINTMENT_MESSAGES = {
   success: "Appointment booked successfully!",
   failure: "Something went wrong. Try again!",
 } as const;
-
-/** The form field that asks for a data answer instead of a redirect (set by the form once JavaScript runs). */
-export const RESPOND_INLINE_FIELD = "respond";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
 export function appointmentSlotCapacity(env: Pick<Env, "APPOINTMENT_SLOT_CAPACITY">): number {
@@ -126,7 +129,7 @@ async function storeAppointment(
 }
 
 export async function bookAppointment(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env, ctx } = getCloudflare(context);
+  const { env } = getCloudflare(context);
   const formData = await request.formData();
   const respondInline = formData.get(RESPOND_INLINE_FIELD) === "inline";
   const requestedDate = formData.get("date");
@@ -162,8 +165,7 @@ export async function bookAppointment(request: Request, context: Readonly<Router
   if (outcome.kind === "created") {
     const { date, time, service } = intake.value;
     booking = { reference: intake.submissionId, date, time, service };
-    ctx.waitUntil(announceLead(env, { inbox: "appointments", id: outcome.id, createdAt: outcome.createdAt.getTime() }));
-    if (outcome.outboxId !== undefined) ctx.waitUntil(deliverOutboxMessage(env, outcome.outboxId));
+    afterLeadStored(context, "appointments", outcome, outcome.outboxId);
   } else {
     booking = outcome.booking;
   }

@@ -6,11 +6,11 @@ import { consentRecords, contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/lib/cloudflare";
 import { dashboardUrl, leadFormHeaders, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/lib/lead-intake.server";
 import { leadEmail } from "~/lib/notifications/lead-email";
-import { deliverOutboxMessage, queueLeadEmail } from "~/lib/notifications/outbox.server";
-import { announceLead } from "~/lib/room.server";
+import { afterLeadStored, storedBefore } from "~/lib/lead-store.server";
+import { queueLeadEmail } from "~/lib/notifications/outbox.server";
 import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "~/lib/sms-consent";
 import { dataWithToast, redirectWithToast } from "~/lib/toast.server";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 type ContactSchema = z.ZodType<{ name: string; phoneNumber: string; email: string; message: string }>;
 
@@ -35,7 +35,7 @@ export async function saveContactMessage(
   context: Readonly<RouterContextProvider>,
   schema: ContactSchema,
 ) {
-  const { env, ctx } = getCloudflare(context);
+  const { env } = getCloudflare(context);
   const intake = await takeLeadSubmission(request, context, "contact", schema, await request.formData());
   if (!intake.ok) return refuseLead(intake);
 
@@ -81,23 +81,15 @@ export async function saveContactMessage(
     ]);
     created = inserted[0];
     outboxId = queued[0]?.id;
-    if (!created) {
-      // The same form came back (double click, retry): it is already stored.
-      const existing = await db.query.contactMessages.findFirst({
-        columns: { id: true },
-        where: eq(contactMessages.submissionToken, intake.submissionId),
-      });
-      if (!existing) throw new Error("contact message neither inserted nor found");
+    // Nothing inserted: fine if the same form came back (double click, retry), a failure otherwise.
+    if (!created && !(await storedBefore(db, contactMessages, intake.submissionId))) {
+      throw new Error("contact message neither inserted nor found");
     }
   } catch (error) {
     console.error("contact message insert failed", error);
     return dataWithToast(context, { result: intake.reply() }, { type: "error", message: CONTACT_MESSAGES.failure }, { status: 503 });
   }
 
-  if (created) {
-    const lead = { inbox: "contacts" as const, id: created.id, createdAt: created.createdAt.getTime() };
-    ctx.waitUntil(announceLead(env, lead));
-    if (outboxId !== undefined) ctx.waitUntil(deliverOutboxMessage(env, outboxId));
-  }
+  if (created) afterLeadStored(context, "contacts", created, outboxId);
   return redirectWithToast("/contactus", { type: "success", message: CONTACT_MESSAGES.success });
 }

@@ -1,13 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import { eq } from "drizzle-orm";
 import { ORDER_CHOICES, OrderSchema, type OrderRequest } from "~/components/order-form";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { getCloudflare } from "~/lib/cloudflare";
 import { dashboardUrl, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/lib/lead-intake.server";
 import { leadEmail } from "~/lib/notifications/lead-email";
-import { deliverOutboxMessage, queueLeadEmail } from "~/lib/notifications/outbox.server";
-import { announceLead } from "~/lib/room.server";
+import { afterLeadStored, storedBefore } from "~/lib/lead-store.server";
+import { queueLeadEmail } from "~/lib/notifications/outbox.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast.server";
 
 export const ORDER_MESSAGES = {
@@ -28,7 +27,7 @@ function storedChoices(order: OrderRequest) {
 }
 
 export async function saveOrder(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env, ctx } = getCloudflare(context);
+  const { env } = getCloudflare(context);
   const intake = await takeLeadSubmission(request, context, "order", OrderSchema, await request.formData());
   if (!intake.ok) return refuseLead(intake);
 
@@ -62,22 +61,15 @@ export async function saveOrder(request: Request, context: Readonly<RouterContex
     ]);
     created = inserted[0];
     outboxId = queued[0]?.id;
-    if (!created) {
-      // The same form came back (double click, retry): it is already stored.
-      const existing = await db.query.orders.findFirst({
-        columns: { id: true },
-        where: eq(orders.submissionToken, intake.submissionId),
-      });
-      if (!existing) throw new Error("order neither inserted nor found");
+    // Nothing inserted: fine if the same form came back (double click, retry), a failure otherwise.
+    if (!created && !(await storedBefore(db, orders, intake.submissionId))) {
+      throw new Error("order neither inserted nor found");
     }
   } catch (error) {
     console.error("order insert failed", error);
     return dataWithToast(context, { result: intake.reply() }, { type: "error", message: ORDER_MESSAGES.failure }, { status: 503 });
   }
 
-  if (created) {
-    ctx.waitUntil(announceLead(env, { inbox: "orders", id: created.id, createdAt: created.createdAt.getTime() }));
-    if (outboxId !== undefined) ctx.waitUntil(deliverOutboxMessage(env, outboxId));
-  }
+  if (created) afterLeadStored(context, "orders", created, outboxId);
   return redirectWithToast("/orderOnline", { type: "success", message: ORDER_MESSAGES.success });
 }

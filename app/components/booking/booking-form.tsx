@@ -8,7 +8,7 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { isCalendarDate } from "~/lib/slots";
 import { useActionToast, type Toast } from "~/lib/toast";
 import type { BookedAppointment } from "~/routes/book.server";
-import { BookingSchema, SERVICES, type Availability } from "./booking-schema";
+import { BookingSchema, RESPOND_INLINE_FIELD, SERVICES, type Availability } from "./booking-schema";
 
 /** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
 export interface BookingSetup {
@@ -104,7 +104,7 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
     <submitter.Form ref={formRef} method="post" action="/book" className="lead-form booking-form" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={setup.submissionToken} />
-      {hydrated ? <input type="hidden" name="respond" value="inline" /> : null}
+      {hydrated ? <input type="hidden" name={RESPOND_INLINE_FIELD} value="inline" /> : null}
       <FormErrors errors={failure ? [failure, ...(form.errors ?? [])] : form.errors} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field label="Phone" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />

@@ -5,6 +5,9 @@ import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } 
 // The appointment form's rules, run by the browser for instant feedback and by
 // the server, which also knows which slots are taken.
 
+/** Sent by the form once JavaScript runs: answer with data (the dialog stays put) instead of redirecting. */
+export const RESPOND_INLINE_FIELD = "respond";
+
 export const SERVICES = ["Jewelry Consultation", "Custom Design", "Repair"] as const;
 
 export const DATE_MESSAGES: Record<DateProblem, string> = {
