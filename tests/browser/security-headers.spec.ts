@@ -74,6 +74,16 @@ test.describe("pages under the nonce policy", () => {
   });
 });
 
+test("the booking dialog, loaded on demand, opens with no CSP violation", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto("/services");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: "Book an Appointment" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
+});
+
 // gtag.js stand-in: like the real one it is loaded by the page's nonced tag, adds a
 // second script of its own, and reports each queued event to google-analytics.com.
 const FAKE_GTAG = `
