@@ -31,11 +31,11 @@ const sections: LegalSection[] = [
     body: (
       <>
         <div className="table-wrap" role="region" aria-labelledby="forms-table-caption" tabIndex={0}>
-          <table className="data-table">
+          <table className="data-table data-table--fit">
             <caption id="forms-table-caption">Information collected by each form</caption>
             <thead>
               <tr>
-                <th scope="col">Form</th>
+                <th scope="col" className="privacy-table__form">Form</th>
                 <th scope="col">What we collect</th>
                 <th scope="col">Why</th>
               </tr>
@@ -47,12 +47,12 @@ const sections: LegalSection[] = [
                 <td>To answer your question</td>
               </tr>
               <tr>
-                <th scope="row">Book an Appointment</th>
+                <th scope="row">Booking form</th>
                 <td>Name, phone, the date and time you choose, and the service</td>
                 <td>To hold your appointment and remind you of it</td>
               </tr>
               <tr>
-                <th scope="row">Custom order</th>
+                <th scope="row">Custom order form</th>
                 <td>Name, phone number, e-mail, jewelry type, material preferences and diamond selection</td>
                 <td>To prepare your design and quote</td>
               </tr>

@@ -42,7 +42,7 @@ export default function SnapVsAcimaPage() {
         <div className="container container--narrow">
           <h2 id="compare-heading" className="visually-hidden">Side by side</h2>
           <div className="table-wrap compare">
-            <table className="data-table compare-table">
+            <table className="data-table data-table--fit compare-table">
               <caption>Acima and Snap lease-to-own, side by side</caption>
               <thead>
                 <tr>

@@ -34,6 +34,18 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
+test("no page scrolls sideways on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [...PUBLIC_PAGES, "/no-such-page"]) {
+    await page.goto(path);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+  }
+});
+
 test("every internal link in the header and footer resolves", async ({ page, request }) => {
   await page.goto("/");
   const hrefs = await page
