@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId } from "~/components/site/analytics";
@@ -17,7 +16,7 @@ import { Toaster } from "~/components/toaster";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/lib/cloudflare";
 import { consumeToast } from "~/lib/toast.server";
-import "~/styles/app.css";
+import appStylesheet from "~/styles/app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await consumeToast(request, context);
@@ -33,9 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// The two font files the first screen needs (body and headings); other weights never load.
+// Only the heading font is preloaded: its fallback looks least like it, and every
+// extra preload competes with the stylesheet on a slow phone (docs/decisions/012).
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -55,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
+        {/* React hoists a stylesheet with a precedence to the top of <head>, ahead of the script preloads. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
         {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}

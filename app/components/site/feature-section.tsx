@@ -26,7 +26,15 @@ export function FeatureSection({
     <section id={id} className={`section feature${tint ? " section--tint" : ""}`} aria-labelledby={`${id}-heading`}>
       <div className={`container feature__inner${reverse ? " feature__inner--reverse" : ""}`}>
         <div className="feature__media">
-          <img src={image.src} width={image.width} height={image.height} alt={image.alt} loading={eager ? "eager" : "lazy"} decoding="async" />
+          <img
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={image.alt}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            decoding="async"
+          />
         </div>
         <div className="feature__text">
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
