@@ -4,17 +4,18 @@ import { BookingConfirmation } from "~/components/booking/booking-confirmation";
 import { BookingForm } from "~/components/booking/booking-form";
 import { LeadAside } from "~/components/lead-aside";
 import { PageHero } from "~/components/site/page-hero";
-import { store } from "~/config/store";
 import { leadFormHeaders } from "~/lib/lead-intake.server";
+import { seo } from "~/lib/seo";
 import { bookAppointment, bookLoader, type BookedAppointment } from "./book.server";
 
 export { leadFormHeaders as headers };
 
-export function meta() {
-  return [
-    { title: `Book an Appointment | ${store.name}` },
-    { name: "description", content: "Book a jewelry consultation, custom design session or repair at our store in Bartlett, TN." },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Book an Appointment",
+    description: "Book a jewelry consultation, custom design session or repair at our store in Bartlett, TN.",
+    path: "/book",
+  });
 }
 
 /** Also answers the booking form's requests for a day's times (?date=YYYY-MM-DD). */

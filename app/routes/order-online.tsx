@@ -4,18 +4,18 @@ import { OrderForm } from "~/components/order-form";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, store } from "~/config/store";
 import { leadFormHeaders } from "~/lib/lead-intake.server";
+import { seo } from "~/lib/seo";
 import { orderLoader, saveOrder } from "./order-online.server";
 
 export { leadFormHeaders as headers };
 
-export function meta() {
-  return [
-    { title: `Order Online Form | ${store.name}` },
-    {
-      name: "description",
-      content: "Request a custom charm, grillz, ring or watch: choose the piece, metal and stones, and we will call you back.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Order Online Form",
+    description:
+      "Request a custom charm, grillz, ring or watch: choose the piece, metal and stones, and we will call you back.",
+    path: "/orderOnline",
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
