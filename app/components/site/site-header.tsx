@@ -19,7 +19,13 @@ export function SiteHeader() {
               {store.address.street}, {store.address.city}, {store.address.region}
               <span className="visually-hidden"> (map, opens in a new tab)</span>
             </a>
-            <SocialLinks className="social-links--topbar" />
+            <div className="topbar__end">
+              <a className="topbar__phone" href={phoneHref}>
+                <PhoneIcon />
+                {store.phone.display}
+              </a>
+              <SocialLinks className="social-links--topbar" />
+            </div>
           </div>
         </div>
         <div className="container site-header__bar">
