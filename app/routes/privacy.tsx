@@ -139,7 +139,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>Contact messages and custom order requests: up to 2 years after our last contact with you.</li>
         <li>Appointment requests: up to 1 year after the appointment date.</li>
-        <li>Text-message consent records: while your consent is active, and up to 4 years after you withdraw it.</li>
+        <li>Text-message consent records: as long as the message they came with.</li>
         <li>Copies of notification e-mails and their delivery records: up to 90 days.</li>
         <li>Spam-protection counts by IP address: a few minutes to an hour.</li>
       </ul>

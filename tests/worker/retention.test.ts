@@ -1,0 +1,56 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { purgeExpiredRecords, RETENTION } from "../../app/lib/retention.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function insertContact(name: string, createdAt: number) {
+  const row = await env.DB.prepare(
+    "INSERT INTO contact_messages (name, phone_number, email, message, created_at) VALUES (?, '901-555-0100', 'r@example.com', 'hi', ?) RETURNING id",
+  )
+    .bind(name, createdAt)
+    .first<{ id: number }>();
+  await env.DB.prepare(
+    "INSERT INTO consent_records (contact_message_id, consent_version, consent_text, ip, created_at) VALUES (?, 'v', 'text', 'local', ?)",
+  )
+    .bind(row!.id, createdAt)
+    .run();
+  return row!.id;
+}
+
+async function insertAppointment(name: string, date: string, startsAt: number) {
+  await env.DB.prepare(
+    "INSERT INTO appointments (name, phone, date, time, service, created_at, starts_at) VALUES (?, '901-555-0100', ?, '11:00 AM', 'Repair', ?, ?)",
+  )
+    .bind(name, date, startsAt - 30 * DAY, startsAt)
+    .run();
+}
+
+async function exists(sql: string, ...values: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...values).first()) !== null;
+}
+
+describe("retention (the privacy policy's 'How long we keep records')", () => {
+  it("deletes leads, visits, e-mail copies and counters past their periods, and keeps the rest", async () => {
+    const now = Date.UTC(2030, 0, 15);
+    const oldContact = await insertContact("Retention Old", now - RETENTION.leadsMs - DAY);
+    const recentContact = await insertContact("Retention Recent", now - RETENTION.leadsMs + DAY);
+    await insertAppointment("Retention Old Visit", "2028-12-01", now - RETENTION.appointmentsMs - DAY);
+    await insertAppointment("Retention Recent Visit", "2029-03-01", now - RETENTION.appointmentsMs + DAY);
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('retention:old', ?, 3), ('retention:new', ?, 1)")
+      .bind(now - RETENTION.rateLimitsMs - 1, now)
+      .run();
+
+    expect(await purgeExpiredRecords(env, now)).toBeGreaterThanOrEqual(3);
+
+    expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", oldContact)).toBe(false);
+    expect(await exists("SELECT 1 FROM consent_records WHERE contact_message_id = ?", oldContact)).toBe(false);
+    expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", recentContact)).toBe(true);
+    expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Old Visit'")).toBe(false);
+    expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Recent Visit'")).toBe(true);
+    expect(await exists("SELECT 1 FROM rate_limits WHERE key = 'retention:old'")).toBe(false);
+    expect(await exists("SELECT 1 FROM rate_limits WHERE key = 'retention:new'")).toBe(true);
+    // Deleted leads leave the staff search index too.
+    expect(await exists("SELECT 1 FROM contact_messages_search WHERE rowid = ?", oldContact)).toBe(false);
+  });
+});
