@@ -1,5 +1,4 @@
 import { SUBMISSION_TOKEN_FIELD } from "~/lib/form-fields";
-import "~/styles/lead-forms.css";
 
 /** The signed token that makes a resubmitted form store one record (see docs/decisions/020). */
 export function SubmissionTokenField({ token }: { token: string }) {

@@ -3,7 +3,6 @@ import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
 import type { BookedAppointment } from "~/routes/book.server";
 import { BookingConfirmation } from "./booking-confirmation";
-import "~/styles/lead-forms.css";
 import type { BookingSetup } from "./booking-form";
 
 // The dialog brings the form library and the schemas; every page carries the
