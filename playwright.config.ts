@@ -1,9 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.TEST_PORT ?? 8790);
-
-// The system Chromium (Playwright cannot download browsers here); CHROMIUM_PATH overrides.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/browser",
@@ -17,16 +15,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     browserName: "chromium",
     launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -19,9 +19,10 @@ import { startGzipProxy } from "./lib/gzip-proxy.mjs";
 import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, removeDatabase } from "./lib/server.mjs";
 import { within } from "./lib/stats.mjs";
 import { signIn } from "./lib/visitor.mjs";
+import { CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = CHROMIUM_PATH;
 const THROUGHPUT_PAGES = ["/", "/services", "/contactus"];
 const REPORT = "docs/BENCHMARKS.md";
 

@@ -9,6 +9,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const PUBLIC_PAGES = ["/", "/services", "/orderOnline", "/aboutus", "/contactus", "/acima", "/snap", "/snapVSacima",
   "/terms", "/sms-terms", "/privacy", "/no-such-page"];
@@ -36,9 +37,8 @@ function fileName(path, width) {
 const options = parseArgs(process.argv.slice(2));
 mkdirSync(options.out, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  executablePath: CHROMIUM_PATH,
+  args: ["--headless", ...CHROMIUM_FLAGS],
 });
 try {
   for (const width of options.widths) {

@@ -3,10 +3,10 @@
 import { chromium } from "playwright-core";
 import { FIRST_LOAD_BUDGETS, budgetFor } from "../../tests/support/budgets.ts";
 import { measureFirstLoad } from "../../tests/support/first-load.ts";
-import { CHROME_FLAGS } from "./lighthouse.mjs";
+import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
 
 export async function runBytes({ origin, pages, chromePath }) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
   try {
     const results = [];
     for (const path of pages) {

@@ -2,17 +2,9 @@
 // 4G connection, simulated), with the system Chromium, once per public page.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
