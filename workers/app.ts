@@ -45,5 +45,5 @@ app.all("*", async (c) => {
   return handleRequest(request, context);
 });
 
-// fetch serves every request; scheduled is the Cron Trigger that retries staff e-mails.
+// fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).
 export default { fetch: app.fetch, scheduled: handleScheduled } satisfies ExportedHandler<Env>;

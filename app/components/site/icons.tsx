@@ -129,8 +129,3 @@ export const YouTubeIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SparkleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M12 8.5l1 2.5 2.5 1-2.5 1-1 2.5-1-2.5L8.5 12l2.5-1z" />
-  </Icon>
-);

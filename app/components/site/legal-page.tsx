@@ -27,7 +27,7 @@ export function LegalPage({
       </PageHero>
       <div className="container legal">
         <nav className="legal__toc" aria-labelledby="legal-toc-heading">
-          <h2 id="legal-toc-heading" className="legal__toc-title">On this page</h2>
+          <h2 id="legal-toc-heading" className="eyebrow eyebrow--heading">On this page</h2>
           <ol>
             {sections.map((section) => (
               <li key={section.id}>

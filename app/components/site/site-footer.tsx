@@ -9,7 +9,7 @@ function LinkList({ title, items }: { title: string; items: NavItem[] }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <nav className="site-footer__links" aria-labelledby={id}>
-      <h2 id={id} className="site-footer__title">{title}</h2>
+      <h2 id={id} className="eyebrow eyebrow--heading">{title}</h2>
       <ul>
         {items.map((item) => (
           <li key={item.to}>

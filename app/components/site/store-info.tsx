@@ -6,7 +6,7 @@ export function StoreInfo({ title = "Information" }: { title?: string }) {
   // A plain block, not a landmark: it appears twice on a page (menu and footer).
   return (
     <div className="store-info">
-      <h2 className="store-info__title">{title}</h2>
+      <h2 className="eyebrow eyebrow--heading">{title}</h2>
       <address>
         <ul className="store-info__list">
           <li>
