@@ -21,7 +21,7 @@ export default defineConfig(async () => {
     // Tests import app modules directly (slots, the outbox), which use the ~/ alias.
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["tests/worker/**/*.test.ts"],
+      include: ["tests/worker/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       testTimeout: 20_000,
     },

@@ -2,8 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { getCloudflare } from "~/lib/cloudflare";
-import { NonceContext } from "~/lib/nonce";
+import { getCloudflare } from "~/http/request-context";
+import { NonceContext } from "~/http/nonce";
 import { contentSecurityPolicy, createNonce } from "../workers/security-headers";
 
 // React Router's default Workers entry, plus a Content-Security-Policy nonce:

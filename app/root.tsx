@@ -12,10 +12,10 @@ import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId } from "~/components/site/analytics";
 import { StoreJsonLd } from "~/components/site/structured-data";
-import { Toaster } from "~/components/toaster";
+import { Toaster } from "~/components/ui/toaster";
 import { store } from "~/config/store";
-import { getCloudflare } from "~/lib/cloudflare";
-import { consumeToast } from "~/lib/toast.server";
+import { getCloudflare } from "~/http/request-context";
+import { consumeToast } from "~/http/toast.server";
 import appStylesheet from "~/styles/app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

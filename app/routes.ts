@@ -1,36 +1,40 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+// Route modules are leaves, grouped by audience: site/ (content pages), forms/
+// (the three lead forms), seo/ (crawler files) and staff/ (sign-in and dashboard).
 // Paths match case-insensitively (React Router's default), so /OrderOnline works.
 export default [
   // Public site — every page shares the header, footer and booking button.
-  layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("services", "routes/services.tsx"),
-    route("orderOnline", "routes/order-online.tsx"),
-    route("aboutus", "routes/about.tsx"),
-    route("contactus", "routes/contact.tsx"),
-    route("acima", "routes/acima.tsx"),
-    route("snap", "routes/snap.tsx"),
-    route("snapVSacima", "routes/snap-vs-acima.tsx"),
-    route("terms", "routes/terms.tsx"),
-    route("sms-terms", "routes/sms-terms.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("book", "routes/book.tsx"),
-    route("*", "routes/not-found.tsx"),
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("services", "routes/site/services.tsx"),
+    route("orderOnline", "routes/forms/order.tsx"),
+    route("aboutus", "routes/site/about.tsx"),
+    route("contactus", "routes/forms/contact.tsx"),
+    route("acima", "routes/site/acima.tsx"),
+    route("snap", "routes/site/snap.tsx"),
+    route("snapVSacima", "routes/site/snap-vs-acima.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+    route("sms-terms", "routes/site/sms-terms.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("book", "routes/forms/book.tsx"),
+    route("*", "routes/site/not-found.tsx"),
   ]),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("book/calendar.ics", "routes/book-calendar.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("book/calendar.ics", "routes/forms/book-calendar.ts"),
 
   // Staff
-  route("login", "routes/login.tsx"),
-  route("logout", "routes/logout.tsx"),
+  route("login", "routes/staff/login.tsx"),
+  route("logout", "routes/staff/logout.tsx"),
   // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
-  layout("routes/dashboard-layout.tsx", [
-    route("dashboard", "routes/dashboard.tsx"),
-    route("dashboard/export", "routes/dashboard-export.ts"),
-    route("dashboard/account", "routes/dashboard-account.tsx"),
-    route("dashboard/:inbox/:id", "routes/dashboard-record.tsx"),
-    route("dashboard/*", "routes/dashboard-not-found.tsx"),
+  layout("routes/staff/layout.tsx", [
+    ...prefix("dashboard", [
+      index("routes/staff/inbox.tsx"),
+      route("export", "routes/staff/export.ts"),
+      route("account", "routes/staff/account.tsx"),
+      route(":inbox/:id", "routes/staff/record.tsx"),
+      route("*", "routes/staff/not-found.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@
 // account out everywhere). Local D1 by default; --remote for the deployed one.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../app/lib/password.ts";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "../app/auth/password.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../app/lib/cloudflare";
-import { handleScheduled } from "../app/lib/notifications/scheduled.server";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/lib/live-events";
-import { getStaffUser } from "../app/lib/session.server";
-import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
+import { cloudflareContext } from "../app/http/request-context";
+import { handleScheduled } from "./scheduled";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
+import { getStaffUser } from "../app/auth/session.server";
+import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
 import { guardRequest, isSameOrigin } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 
-export { DashboardRoom } from "../party/dashboard-room";
+export { DashboardRoom } from "../app/live/room.server";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(

@@ -2,7 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
-    DashboardRoom: DurableObjectNamespace<import("../party/dashboard-room").DashboardRoom>;
+    DashboardRoom: DurableObjectNamespace<import("../app/live/room.server").DashboardRoom>;
     /** HMAC key for staff session cookies and form tokens (wrangler secret / .dev.vars). */
     SESSION_SECRET: string;
     APP_ENV: string;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { applyCachePolicy } from "./cache-policy";
+import { applyCachePolicy } from "../app/http/cache-policy";
 
 // One place for the headers every response carries. HTML documents get their
 // Content-Security-Policy from app/entry.server.tsx (it knows the nonce it

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import jwt from "@tsndr/cloudflare-worker-jwt";
-import { hashPassword } from "../../app/lib/password";
+import { hashPassword } from "../../app/auth/password";
 import { describe, expect, it } from "vitest";
 import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 import { getWithCookie, postWithCookie, tokenOf } from "./dashboard-helpers";

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { applyCachePolicy, NEVER_CACHE, PUBLIC_PAGE_CACHE_CONTROL } from "../../workers/cache-policy";
+import { applyCachePolicy, NEVER_CACHE, PUBLIC_PAGE_CACHE_CONTROL } from "../../app/http/cache-policy";
 import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 
 // Who may keep a copy (docs/decisions/041): the same public page for everyone

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { hashPassword } from "../../app/lib/password";
+import { hashPassword } from "../../app/auth/password";
 
 export const ORIGIN = "http://localhost:8787";
 

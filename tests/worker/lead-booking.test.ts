@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addDays, daySchedule, storeDate } from "../../app/lib/slots";
+import { addDays, daySchedule, storeDate } from "../../app/leads/slots";
 import { count, get } from "./helpers";
 import { flashToast, freeWeekday, issueToken, postLead, rows, textOf, uniqueIp } from "./lead-helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "../../app/lib/sms-consent";
+import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "../../app/leads/consent";
 import { count, get, postForm } from "./helpers";
 import { flashToast, issueToken, postLead, rows, textOf, tokenFromPage, uniqueIp } from "./lead-helpers";
 

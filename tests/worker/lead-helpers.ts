@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { addDays, storeDate } from "../../app/lib/slots";
-import { issueSubmissionToken, type LeadForm } from "../../app/lib/submission-token.server";
+import { addDays, storeDate } from "../../app/leads/slots";
+import { issueSubmissionToken, type LeadForm } from "../../app/leads/submission-token.server";
 import { get, postForm } from "./helpers";
 
 /** A fresh, validly signed token, as the form's page would render it. */

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { store } from "../../app/config/store";
-import { escapeHtml } from "../../app/lib/notifications/lead-email";
-import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/lib/notifications/notifier.server";
-import { deliverDueOutbox, deliverOutboxMessage, MAX_ATTEMPTS, retryDelayMs } from "../../app/lib/notifications/outbox.server";
-import { formRateLimiter } from "../../app/lib/rate-limit.server";
+import { escapeHtml } from "../../app/mail/staff-email";
+import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/mail/mailchannels.server";
+import { deliverDueOutbox, deliverOutboxMessage, MAX_ATTEMPTS, retryDelayMs } from "../../app/mail/outbox.server";
+import { formRateLimiter } from "../../app/http/rate-limit.server";
 import { postLead, rows, uniqueIp } from "./lead-helpers";
 
 // The e-mail API is the one thing outside the machine: fetch is stubbed at that

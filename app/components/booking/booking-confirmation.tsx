@@ -1,6 +1,6 @@
 import { store, storeAddressLine } from "~/config/store";
-import { formatStoreDate } from "~/lib/slots";
-import type { BookedAppointment } from "~/routes/book.server";
+import { formatStoreDate } from "~/leads/slots";
+import type { BookedAppointment } from "~/leads/appointments.server";
 
 /** The booking just made, with its "Add to calendar" file; shown after success with or without JavaScript. */
 export function BookingConfirmation({ booking, onDismiss }: { booking: BookedAppointment; onDismiss?: () => void }) {

@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { Field, FormErrors, HoneypotField, SelectField } from "~/components/forms";
-import { SubmissionTokenField } from "~/components/lead-forms";
+import { Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
-import { isCalendarDate } from "~/lib/slots";
-import { useActionToast, type Toast } from "~/lib/toast";
-import type { BookedAppointment } from "~/routes/book.server";
-import { BookingSchema, RESPOND_INLINE_FIELD, SERVICES, type Availability } from "./booking-schema";
+import { isCalendarDate } from "~/leads/slots";
+import { useActionToast, type Toast } from "~/http/toast";
+import type { BookedAppointment } from "~/leads/appointments.server";
+import { BookingSchema, RESPOND_INLINE_FIELD, SERVICES, type Availability } from "~/leads/rules/appointment";
 
 /** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
 export interface BookingSetup {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/http/nonce";
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteImage } from "./images";
+import type { SiteImage } from "~/config/artwork";
 
 /** A picture beside a block of text; `reverse` puts the picture on the right on wide screens. */
 export function FeatureSection({

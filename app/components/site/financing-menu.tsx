@@ -1,7 +1,7 @@
 import { useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { ChevronDownIcon } from "./icons";
-import { financingLinks, isFinancingPath } from "./nav-links";
+import { financingLinks, isFinancingPath } from "~/config/navigation";
 import { SiteNavLink } from "./site-nav-link";
 import { useDismissibleDetails } from "./use-dismissible-details";
 

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { CloseIcon, MenuIcon } from "./icons";
-import { financingLinks, headerLinksAfter, headerLinksBefore } from "./nav-links";
+import { financingLinks, headerLinksAfter, headerLinksBefore } from "~/config/navigation";
 import { SiteNavLink } from "./site-nav-link";
 import { SocialLinks } from "./social-links";
 import { StoreInfo } from "./store-info";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { store } from "~/config/store";
 import { Brand } from "./brand";
-import { policyLinks, quickLinks, type NavItem } from "./nav-links";
+import { policyLinks, quickLinks, type NavItem } from "~/config/navigation";
 import { SocialLinks } from "./social-links";
 import { StoreInfo } from "./store-info";
 

@@ -3,7 +3,7 @@ import { Brand } from "./brand";
 import { FinancingMenu } from "./financing-menu";
 import { PhoneIcon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
-import { headerLinksAfter, headerLinksBefore } from "./nav-links";
+import { headerLinksAfter, headerLinksBefore } from "~/config/navigation";
 import { SiteNavLink } from "./site-nav-link";
 import { SocialLinks } from "./social-links";
 

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import type { NavItem } from "./nav-links";
+import type { NavItem } from "~/config/navigation";
 
 /** A navigation link that marks the current page (aria-current="page", styled as active). */
 export function SiteNavLink({ item, className }: { item: NavItem; className: string }) {

@@ -1,5 +1,5 @@
 import { mapsSearchUrl, store } from "~/config/store";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/http/nonce";
 
 /** schema.org JewelryStore for search engines, built from the store facts. */
 export function jewelryStoreJsonLd(origin: string) {

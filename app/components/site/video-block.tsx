@@ -1,6 +1,6 @@
 import { store } from "~/config/store";
 import { PlayIcon } from "./icons";
-import type { SiteImage } from "./images";
+import type { SiteImage } from "~/config/artwork";
 
 /**
  * A video block: a poster and a play control. Nothing loads until the visitor

@@ -1,0 +1,22 @@
+import { createContext, type MiddlewareFunction } from "react-router";
+import { getCloudflare } from "~/http/request-context";
+import { requireStaffUser, type StaffUser } from "./session.server";
+
+/** Set by requireStaff; it has no default, so reading it on an unguarded route throws instead of leaking. */
+export const staffUserContext = createContext<StaffUser>();
+
+/**
+ * Route middleware for everything staff-only. It runs on the server for the
+ * document request, React Router's data requests, actions, fetcher loads and
+ * resource routes (the CSV export) alike, so no staff route can be reached
+ * around it. Whatever it lets through is never cached and never indexed.
+ */
+export const requireStaff: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+  const { env } = getCloudflare(context);
+  const user = await requireStaffUser(request, env, url);
+  context.set(staffUserContext, user);
+  const response = await next();
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import type { Lead } from "~/inbox/types";
+
+type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean };
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="record-details__item">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Everything the visitor sent, with phone and e-mail as links. */
+export function RecordDetails({ lead }: { lead: DetailedLead }) {
+  const phone = <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a>;
+  const email = "email" in lead ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null;
+  return (
+    <dl className="record-details">
+      {lead.inbox === "appointments" ? (
+        <>
+          <Item term="Name">{lead.name}</Item>
+          <Item term="Phone">{phone}</Item>
+          <Item term="Date">
+            {lead.dateLabel} {lead.upcoming === undefined ? null : <span className="muted">({lead.upcoming ? "upcoming" : "past"})</span>}
+          </Item>
+          <Item term="Time">{lead.time}</Item>
+          <Item term="Service">{lead.service}</Item>
+        </>
+      ) : null}
+      {lead.inbox === "orders" ? (
+        <>
+          <Item term="Customer Name">{lead.name}</Item>
+          <Item term="Email">{email}</Item>
+          <Item term="Phone">{phone}</Item>
+          <Item term="Diamond Selection">{lead.diamondSelection}</Item>
+          <Item term="Jewelry Type">{lead.jewelryType}</Item>
+          <Item term="Material Preferences">{lead.materialPreferences}</Item>
+        </>
+      ) : null}
+      {lead.inbox === "contacts" ? (
+        <>
+          <Item term="Name">{lead.name}</Item>
+          <Item term="Email">{email}</Item>
+          <Item term="Phone">{phone}</Item>
+          <Item term="Message">
+            <span className="record-details__message">{lead.message}</span>
+          </Item>
+        </>
+      ) : null}
+      <Item term={lead.inbox === "appointments" ? "Booked" : "Received"}>{lead.createdAtLabel}</Item>
+    </dl>
+  );
+}

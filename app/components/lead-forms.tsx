@@ -1,6 +1,0 @@
-import { SUBMISSION_TOKEN_FIELD } from "~/lib/form-fields";
-
-/** The signed token that makes a resubmitted form store one record (see docs/decisions/020). */
-export function SubmissionTokenField({ token }: { token: string }) {
-  return <input type="hidden" name={SUBMISSION_TOKEN_FIELD} value={token} />;
-}

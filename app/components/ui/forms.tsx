@@ -1,0 +1,158 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/leads/rules/fields";
+
+// One set of form controls for every form on the site: a label above the
+// field, "required" marked in words, and the error below it with an icon.
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field__errors">
+      {errors.map((error) => (
+        <li key={error}>
+          <span aria-hidden="true" className="field__error-icon">!</span> {error}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+}
+
+export function Field({ label, errors, hint, inputProps }: FieldProps) {
+  const errorId = `${inputProps.id}-error`;
+  const hintId = hint ? `${inputProps.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputProps.id}>
+        {label}
+        {inputProps.required ? <RequiredMark /> : null}
+      </label>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <input
+        {...inputProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={[hintId, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface TextareaFieldProps {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
+}
+
+export function TextareaField({ label, errors, textareaProps }: TextareaFieldProps) {
+  const errorId = `${textareaProps.id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={textareaProps.id}>
+        {label}
+        {textareaProps.required ? <RequiredMark /> : null}
+      </label>
+      <textarea
+        rows={5}
+        {...textareaProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+  /** The first, empty choice, e.g. "Choose a service". */
+  placeholder: string;
+  options: readonly string[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+}
+
+export function SelectField({ label, errors, hint, placeholder, options, selectProps }: SelectFieldProps) {
+  const errorId = `${selectProps.id}-error`;
+  const hintId = hint ? `${selectProps.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={selectProps.id}>
+        {label}
+        {selectProps.required ? <RequiredMark /> : null}
+      </label>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <select
+        {...selectProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={[hintId, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  errors?: string[] | undefined;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+}
+
+export function CheckboxField({ label, errors, inputProps }: CheckboxFieldProps) {
+  const errorId = `${inputProps.id}-error`;
+  return (
+    <div className="field field--checkbox">
+      <div className="field__checkbox-row">
+        <input
+          {...inputProps}
+          type="checkbox"
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
+        />
+        <label htmlFor={inputProps.id}>
+          {label}
+          {inputProps.required ? <RequiredMark /> : null}
+        </label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+function RequiredMark() {
+  return <span className="field__required"> (required)</span>;
+}
+
+/** Hidden from people and assistive tech; bots that fill every field reveal themselves. */
+export function HoneypotField() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
+      <input id={`${HONEYPOT_FIELD}-field`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** Form-level errors (not tied to one field), e.g. "too many tries". */
+export function FormErrors({ errors }: { errors?: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="form-errors" role="alert">
+      <ErrorList errors={errors} />
+    </div>
+  );
+}

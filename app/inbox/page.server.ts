@@ -1,0 +1,93 @@
+import { data, redirect } from "react-router";
+import type { StaffUser } from "~/auth/session.server";
+import {
+  inboxHref,
+  inboxSearch,
+  PAGE_SIZE,
+  parseInboxView,
+  type InboxView,
+} from "~/inbox/view";
+import {
+  formatCalendarDay,
+  formatStoreDateTime,
+  leadPageQuery,
+  planSearch,
+  readLeadPage,
+  type Lead,
+} from "./queries.server";
+import type { InboxRow } from "~/inbox/types";
+import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "./unread.server";
+
+export interface InboxData {
+  view: InboxView;
+  /** The view's canonical query string; live refreshes ask for exactly this view again. */
+  viewKey: string;
+  searchError: string | null;
+  rows: InboxRow[];
+  newerHref: string | null;
+  olderHref: string | null;
+  unread: InboxNumbers;
+  /** Rows with a higher id are shown as unread. */
+  unreadAfter: number;
+  loadedAt: number;
+}
+
+/**
+ * One inbox page for one staff account, in a single D1 round trip (a batch,
+ * which D1 runs as one transaction). Opening a tab records its newest entry as
+ * seen; a live refresh (`live=1`, sent by an open dashboard when an event
+ * arrives) does not, so new rows stay unread and the badge goes up until the
+ * person opens the tab again. See docs/decisions/030.
+ */
+export async function loadInbox(env: Env, user: StaffUser, url: URL) {
+  const view = parseInboxView(url.searchParams);
+  const live = url.searchParams.get("live") === "1";
+  const plan = planSearch(view.q);
+  const searchError = "error" in plan ? plan.error : null;
+  const match = "match" in plan ? plan.match : null;
+  const markSeen = !live && !view.cursor;
+  const now = Date.now();
+
+  const db = env.DB;
+  const nothing = db.prepare("SELECT 0 WHERE 0");
+  const results = await db.batch([
+    seenIdsQuery(db, user.id),
+    searchError ? nothing : leadPageQuery(db, view, { match, limit: PAGE_SIZE, now }),
+    markSeen ? markSeenQuery(db, user.id, view.tab) : nothing,
+    unreadCountsQuery(db, user.id),
+  ]);
+  const [seenResult, rowsResult, , unreadResult] = results;
+  const seenBefore = (seenResult!.results as InboxNumbers[])[0]!;
+  const unread = (unreadResult!.results as InboxNumbers[])[0]!;
+  const page = readLeadPage(view, rowsResult!.results as Lead[], PAGE_SIZE);
+  if (view.cursor?.direction === "before" && !page.hasBefore) {
+    // Walked back to the start: show the real first page (and its address) instead of a short one.
+    throw redirect(inboxHref({ ...view, cursor: null }));
+  }
+
+  const hint = Number(url.searchParams.get("unreadAfter"));
+  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seenBefore[view.tab];
+  const payload: InboxData = {
+    view,
+    viewKey: inboxSearch(view),
+    searchError,
+    rows: page.leads.map((lead) => ({
+      ...lead,
+      unread: lead.id > unreadAfter,
+      createdAtLabel: formatStoreDateTime(lead.createdAt),
+      ...(lead.inbox === "appointments" ? { dateLabel: formatCalendarDay(lead.date) } : {}),
+    })),
+    newerHref: page.hasBefore && page.first ? inboxHref({ ...view, cursor: { direction: "before", ...page.first } }) : null,
+    olderHref: page.hasAfter && page.last ? inboxHref({ ...view, cursor: { direction: "after", ...page.last } }) : null,
+    unread,
+    unreadAfter,
+    loadedAt: now,
+  };
+  // What the page cost in D1, for browser dev tools and the scale test: it must stay flat as tables grow.
+  const rowsRead = results.reduce((sum, result) => sum + (result.meta.rows_read ?? 0), 0);
+  const duration = results.reduce((sum, result) => sum + (result.meta.duration ?? 0), 0);
+  return data(payload, {
+    status: searchError ? 400 : 200,
+    headers: { "Server-Timing": `d1;dur=${duration.toFixed(1)};desc="${rowsRead} rows read"` },
+  });
+}

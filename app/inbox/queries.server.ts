@@ -1,0 +1,212 @@
+// Reading and updating leads for the staff inboxes. Every list query walks an
+// index from a keyset position (never OFFSET) and stops after one page, and
+// search goes through the FTS5 trigram tables, so a tab costs the same at
+// 100 rows as at 100,000. The SQL is written out so the plans stay obvious;
+// table and column names come only from the constants below, never from input.
+import { sql, type SQL } from "drizzle-orm";
+import { allRows, statement } from "~/db/sql.server";
+import type { LeadStatus } from "~/db/schema";
+import { store } from "~/config/store";
+import type { Inbox, InboxView } from "~/inbox/view";
+import type { Lead, LeadWithNote } from "~/inbox/types";
+
+export type { Lead, LeadWithNote };
+
+interface Source {
+  table: SQL;
+  search: SQL;
+  columns: SQL;
+}
+
+const SOURCES: Record<Inbox, Source> = {
+  appointments: {
+    table: sql.raw("appointments"),
+    search: sql.raw("appointments_search"),
+    columns: sql.raw(
+      "'appointments' AS inbox, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
+    ),
+  },
+  orders: {
+    table: sql.raw("orders"),
+    search: sql.raw("orders_search"),
+    columns: sql.raw(
+      "'orders' AS inbox, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status",
+    ),
+  },
+  contacts: {
+    table: sql.raw("contact_messages"),
+    search: sql.raw("contact_messages_search"),
+    columns: sql.raw("'contacts' AS inbox, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status"),
+  },
+};
+
+export function sourceTable(inbox: Inbox): SQL {
+  return SOURCES[inbox].table;
+}
+
+// ---------------------------------------------------------------- search
+
+const MIN_TERM_LENGTH = 3;
+const PHONE_LIKE = /^[\d\s().+-]+$/;
+
+export type SearchPlan = { match: string | null } | { error: string };
+
+/**
+ * Turns what staff typed into an FTS5 query: every word must appear somewhere
+ * in the name, e-mail or phone. Phone-like words are reduced to digits, so
+ * "555-0100" finds "(901) 555-0100". The trigram index needs 3+ characters,
+ * so shorter words are dropped; a search made only of those is refused.
+ */
+export function planSearch(q: string): SearchPlan {
+  if (!q) return { match: null };
+  const terms = q
+    .split(/\s+/)
+    .map((term) => (PHONE_LIKE.test(term) ? term.replace(/\D/g, "") : term))
+    .filter((term) => [...term].length >= MIN_TERM_LENGTH);
+  if (terms.length === 0) {
+    return { error: "Type at least 3 letters or digits of a name, e-mail or phone number." };
+  }
+  return { match: terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ") };
+}
+
+// ---------------------------------------------------------------- listing
+
+interface Ordering {
+  column: SQL;
+  descending: boolean;
+  /** The row's value of the sort column, for cursors. */
+  keyOf: (lead: Lead) => number;
+}
+
+function orderingFor(view: InboxView): Ordering {
+  if (view.tab === "appointments" && view.when !== "all") {
+    // Upcoming: soonest first. Past: most recent visit first.
+    return {
+      column: sql.raw("t.starts_at"),
+      descending: view.when === "past",
+      keyOf: (lead) => (lead.inbox === "appointments" ? lead.startsAt : 0),
+    };
+  }
+  return { column: sql.raw("t.created_at"), descending: true, keyOf: (lead) => lead.createdAt };
+}
+
+export interface LeadPage {
+  leads: Lead[];
+  /** Cursor values of the first and last rows shown. */
+  first: { key: number; id: number } | null;
+  last: { key: number; id: number } | null;
+  /** More rows in display order after the last one / before the first one. */
+  hasAfter: boolean;
+  hasBefore: boolean;
+}
+
+/** The rows one page needs, as a statement for a batch; read them back with readLeadPage. */
+export function leadPageQuery(
+  db: D1Database,
+  view: InboxView,
+  options: { match: string | null; limit: number; now: number; withNote?: boolean },
+) {
+  const source = SOURCES[view.tab];
+  const ordering = orderingFor(view);
+  const conditions: SQL[] = [];
+  if (options.match) conditions.push(sql`${source.search} MATCH ${options.match}`);
+  if (view.status) conditions.push(sql`t.status = ${view.status}`);
+  if (view.tab === "appointments" && view.when === "upcoming") conditions.push(sql`t.starts_at >= ${options.now}`);
+  if (view.tab === "appointments" && view.when === "past") conditions.push(sql`t.starts_at < ${options.now}`);
+
+  // Walking towards "before" reads the index the other way round; readLeadPage flips it back.
+  const backwards = view.cursor?.direction === "before";
+  const descending = ordering.descending !== backwards;
+  if (view.cursor) {
+    const { key, id } = view.cursor;
+    conditions.push(
+      descending ? sql`(${ordering.column}, t.id) < (${key}, ${id})` : sql`(${ordering.column}, t.id) > (${key}, ${id})`,
+    );
+  }
+  const direction = sql.raw(descending ? "DESC" : "ASC");
+  // With a search, the FTS match drives (CROSS JOIN fixes the join order) and
+  // only the matching rows are sorted; without one, the sort index drives.
+  const from = options.match
+    ? sql`${source.search} CROSS JOIN ${source.table} t ON t.id = ${source.search}.rowid`
+    : sql`${source.table} t`;
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const note = options.withNote ? sql.raw(", t.staff_note AS staffNote") : sql``;
+  return statement(
+    db,
+    sql`SELECT ${source.columns}${note} FROM ${from} ${where}
+        ORDER BY ${ordering.column} ${direction}, t.id ${direction}
+        LIMIT ${options.limit + 1}`,
+  );
+}
+
+export function readLeadPage<T extends Lead>(view: InboxView, rows: T[], limit: number): LeadPage & { leads: T[] } {
+  const ordering = orderingFor(view);
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const backwards = view.cursor?.direction === "before";
+  if (backwards) page.reverse();
+  const position = (lead: Lead | undefined) => (lead ? { key: ordering.keyOf(lead), id: lead.id } : null);
+  return {
+    leads: page,
+    first: position(page[0]),
+    last: position(page[page.length - 1]),
+    hasAfter: backwards ? true : hasMore,
+    hasBefore: backwards ? hasMore : view.cursor !== null,
+  };
+}
+
+// ---------------------------------------------------------------- one record
+
+export async function getLead(db: D1Database, inbox: Inbox, id: number): Promise<LeadWithNote | null> {
+  const source = SOURCES[inbox];
+  const [row] = await allRows<LeadWithNote>(
+    db,
+    sql`SELECT ${source.columns}, t.staff_note AS staffNote FROM ${source.table} t WHERE t.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** Returns false when the record does not exist. */
+export async function updateLead(
+  db: D1Database,
+  inbox: Inbox,
+  id: number,
+  changes: { status: LeadStatus; staffNote?: string },
+): Promise<boolean> {
+  const source = SOURCES[inbox];
+  const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
+  const rows = await allRows<{ id: number }>(
+    db,
+    sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- display
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: store.timeZone,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+const calendarDayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** An instant as the store's clock shows it, e.g. "Nov 21, 2026, 10:34 AM". */
+export function formatStoreDateTime(epochMs: number): string {
+  // Narrow no-break spaces differ between ICU versions; plain spaces read the same everywhere.
+  return dateTimeFormat.format(epochMs).replace(/\u202f/g, " ");
+}
+
+/** A store-local calendar day (YYYY-MM-DD), e.g. "Sat, Nov 21, 2026"; shown as stored if malformed. */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  return calendarDayFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

@@ -1,0 +1,43 @@
+// Unread badges, per staff account, kept on the server (inbox_seen) so they
+// follow the person across devices. "Unread" means an id above the newest
+// entry this account has seen in that inbox; ids grow with every new record.
+// If that entry no longer exists, everything counts as new (seen id 0).
+// Counting stops at UNREAD_CAP, so a badge never reads a whole table.
+import { sql, type SQL } from "drizzle-orm";
+import { INBOXES, type Inbox } from "~/inbox/view";
+import { sourceTable } from "./queries.server";
+import { statement } from "~/db/sql.server";
+
+/** Badges show "99+" from here on. */
+export const UNREAD_CAP = 100;
+
+export type InboxNumbers = Record<Inbox, number>;
+
+/** The id this account last saw in an inbox, or 0 if never seen or since deleted (a primary-key lookup). */
+function seenIdOf(userId: number, inbox: Inbox): SQL {
+  return sql`coalesce((SELECT t.id FROM inbox_seen s JOIN ${sourceTable(inbox)} t ON t.id = s.last_seen_id
+    WHERE s.user_id = ${userId} AND s.inbox = ${inbox}), 0)`;
+}
+
+/** Seen ids of all three inboxes, as one statement for a batch. */
+export function seenIdsQuery(db: D1Database, userId: number) {
+  const columns = INBOXES.map((inbox) => sql`${seenIdOf(userId, inbox)} AS ${sql.identifier(inbox)}`);
+  return statement(db, sql`SELECT ${sql.join(columns, sql`, `)}`);
+}
+
+/** Unread counts of all three inboxes (capped), as one statement for a batch. */
+export function unreadCountsQuery(db: D1Database, userId: number) {
+  const columns = INBOXES.map(
+    (inbox) =>
+      sql`(SELECT count(*) FROM (SELECT 1 FROM ${sourceTable(inbox)} WHERE id > ${seenIdOf(userId, inbox)} LIMIT ${UNREAD_CAP})) AS ${sql.identifier(inbox)}`,
+  );
+  return statement(db, sql`SELECT ${sql.join(columns, sql`, `)}`);
+}
+
+/** Records the newest entry of an inbox as seen by this account (nothing if the inbox is empty). */
+export function markSeenQuery(db: D1Database, userId: number, inbox: Inbox) {
+  // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
+  return statement(db, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
+    SELECT ${userId}, ${inbox}, id FROM (SELECT id FROM ${sourceTable(inbox)} ORDER BY id DESC LIMIT 1) WHERE 1
+    ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
+}

@@ -1,0 +1,109 @@
+// What the staff inboxes are and how their view lives in the URL. Shared by
+// the server (which parses the same URL) and the browser (which builds links).
+import type { LeadStatus } from "~/db/schema";
+import { INBOXES, type Inbox } from "~/live/events";
+
+export { INBOXES, type Inbox };
+
+export const DEFAULT_INBOX: Inbox = "appointments";
+export const PAGE_SIZE = 50;
+
+export const INBOX_LABELS: Record<Inbox, { tab: string; empty: string; one: string; many: string }> = {
+  appointments: { tab: "Appointments", empty: "No appointments found.", one: "appointment", many: "appointments" },
+  orders: { tab: "Orders", empty: "No orders found.", one: "order", many: "orders" },
+  contacts: { tab: "Contacts", empty: "No contacts found.", one: "contact message", many: "contact messages" },
+};
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  done: "Done",
+  no_show: "No-show",
+  spam: "Spam",
+};
+
+/** No-show only makes sense for a booked visit. */
+export function statusesFor(inbox: Inbox): LeadStatus[] {
+  return inbox === "appointments" ? ["new", "contacted", "done", "no_show", "spam"] : ["new", "contacted", "done", "spam"];
+}
+
+export function isInbox(value: unknown): value is Inbox {
+  return typeof value === "string" && (INBOXES as readonly string[]).includes(value);
+}
+
+export function isStatusFor(inbox: Inbox, value: unknown): value is LeadStatus {
+  return typeof value === "string" && (statusesFor(inbox) as string[]).includes(value);
+}
+
+/** Appointments can be seen all together (newest booking first), or by visit time. */
+export const APPOINTMENT_WHEN = ["all", "upcoming", "past"] as const;
+export type AppointmentWhen = (typeof APPOINTMENT_WHEN)[number];
+export const WHEN_LABELS: Record<AppointmentWhen, string> = {
+  all: "All",
+  upcoming: "Upcoming",
+  past: "Past",
+};
+
+/** A keyset position: the sort value and id of the row a page starts after (or before). */
+export interface PageCursor {
+  direction: "after" | "before";
+  key: number;
+  id: number;
+}
+
+export interface InboxView {
+  tab: Inbox;
+  /** The search as typed (trimmed); "" for none. */
+  q: string;
+  status: LeadStatus | null;
+  when: AppointmentWhen;
+  cursor: PageCursor | null;
+}
+
+export const MAX_SEARCH_LENGTH = 100;
+
+function parseCursor(value: string | null, direction: PageCursor["direction"]): PageCursor | null {
+  const match = value ? /^(-?\d{1,16})\.(\d{1,16})$/.exec(value) : null;
+  if (!match) return null;
+  const key = Number(match[1]);
+  const id = Number(match[2]);
+  return Number.isSafeInteger(key) && Number.isSafeInteger(id) ? { direction, key, id } : null;
+}
+
+/** Reads a view from the query string; anything unknown falls back to the default rather than failing. */
+export function parseInboxView(params: URLSearchParams): InboxView {
+  const tabParam = params.get("tab");
+  const tab = isInbox(tabParam) ? tabParam : DEFAULT_INBOX;
+  const statusParam = params.get("status");
+  const whenParam = params.get("when");
+  return {
+    tab,
+    q: (params.get("q") ?? "").trim(),
+    status: isStatusFor(tab, statusParam) ? statusParam : null,
+    when: tab === "appointments" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "all",
+    cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
+  };
+}
+
+/** The canonical query string of a view (no "?"), so equal views give equal strings. */
+export function inboxSearch(view: InboxView): string {
+  const params = new URLSearchParams({ tab: view.tab });
+  if (view.when !== "all") params.set("when", view.when);
+  if (view.status) params.set("status", view.status);
+  if (view.q) params.set("q", view.q);
+  if (view.cursor) params.set(view.cursor.direction, `${view.cursor.key}.${view.cursor.id}`);
+  return params.toString();
+}
+
+export function inboxHref(view: InboxView): string {
+  return `/dashboard?${inboxSearch(view)}`;
+}
+
+/** The first page of a tab with no search or filter. */
+export function tabHref(tab: Inbox): string {
+  return inboxHref({ tab, q: "", status: null, when: "all", cursor: null });
+}
+
+export function recordHref(inbox: Inbox, id: number): string {
+  return `/dashboard/${inbox}/${id}`;
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { choiceField, nameField, phoneField } from "~/leads/rules/fields";
+import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "~/leads/slots";
+
+// The appointment form's rules, run by the browser for instant feedback and by
+// the server, which also knows which slots are taken.
+
+/** Sent by the form once JavaScript runs: answer with data (the dialog stays put) instead of redirecting. */
+export const RESPOND_INLINE_FIELD = "respond";
+
+export const SERVICES = ["Jewelry Consultation", "Custom Design", "Repair"] as const;
+
+export const DATE_MESSAGES: Record<DateProblem, string> = {
+  invalid: "Please choose a valid date.",
+  past: "Please choose today or a later date.",
+  "too-far": `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days, or call us to book further ahead.`,
+};
+
+export const TIME_MESSAGES = {
+  required: "Please choose a time.",
+  notOffered: "Please choose one of the listed times.",
+  passed: "That time has already passed. Please choose a later time.",
+  taken: "Sorry, that time was just taken. Please choose another time.",
+} as const;
+
+const dateField = z
+  .string({ error: "Please choose a date." })
+  .trim()
+  .min(1, "Please choose a date.")
+  .superRefine((date, ctx) => {
+    const problem = checkBookingDate(date);
+    if (problem) ctx.addIssue({ code: "custom", message: DATE_MESSAGES[problem] });
+  });
+
+export const BookingSchema = z
+  .object({
+    name: nameField,
+    phone: phoneField,
+    date: dateField,
+    time: z.string({ error: TIME_MESSAGES.required }).trim().min(1, TIME_MESSAGES.required),
+    service: choiceField(SERVICES, "Please choose a service."),
+  })
+  .superRefine(({ date, time }, ctx) => {
+    const slot = daySchedule(date).find((candidate) => candidate.label === time);
+    if (!slot) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.notOffered });
+    else if (slot.startsAt <= Date.now()) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.passed });
+  }, { when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "date" && issue.path?.[0] !== "time") });
+
+export type BookingRequest = z.output<typeof BookingSchema>;
+
+/** Where the booking form finds the open times for a day (loader and action both answer with it). */
+export interface Availability {
+  date: string;
+  slots: string[];
+  /** When the server looked (epoch ms): the newest answer wins. */
+  checkedAt: number;
+}

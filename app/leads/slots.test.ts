@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  availableSlots,
+  checkBookingDate,
+  clockOfLabel,
+  daySchedule,
+  slotLabel,
+  storeDate,
+  storeTimeToInstant,
+} from "~/leads/slots";
+
+// Slot rules, run inside workerd (its Intl time zone data is what production uses).
+
+const WEEKDAY_LABELS = ["11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM"];
+const SUNDAY_LABELS = [...WEEKDAY_LABELS, "6:00 PM"];
+const iso = (instant: number) => new Date(instant).toISOString();
+
+describe("daily schedule", () => {
+  // 2026-11-23 is a Monday.
+  const week = [
+    ["2026-11-23", "Monday"],
+    ["2026-11-24", "Tuesday"],
+    ["2026-11-25", "Wednesday"],
+    ["2026-11-26", "Thursday"],
+    ["2026-11-27", "Friday"],
+    ["2026-11-28", "Saturday"],
+  ] as const;
+
+  for (const [date, weekday] of week) {
+    it(`offers 11:00 AM to 5:00 PM on a ${weekday}`, () => {
+      expect(daySchedule(date).map((slot) => slot.label)).toEqual(WEEKDAY_LABELS);
+    });
+  }
+
+  it("offers 11:00 AM to 6:00 PM on a Sunday", () => {
+    expect(daySchedule("2026-11-29").map((slot) => slot.label)).toEqual(SUNDAY_LABELS);
+  });
+
+  it("writes labels like 11:00 AM, 12:00 PM, 1:00 PM and reads them back", () => {
+    expect([slotLabel(11), slotLabel(12), slotLabel(13), slotLabel(0)]).toEqual(["11:00 AM", "12:00 PM", "1:00 PM", "12:00 AM"]);
+    expect(clockOfLabel("1:00 PM")).toEqual({ hour: 13, minute: 0 });
+    expect(clockOfLabel("12:00 PM")).toEqual({ hour: 12, minute: 0 });
+    expect(clockOfLabel("13:00 PM")).toBeNull();
+  });
+
+  it("places slots at the right instant in standard and daylight time", () => {
+    // CST is UTC-6, CDT is UTC-5.
+    expect(iso(daySchedule("2026-12-01")[0]!.startsAt)).toBe("2026-12-01T17:00:00.000Z");
+    expect(iso(daySchedule("2026-07-01")[0]!.startsAt)).toBe("2026-07-01T16:00:00.000Z");
+  });
+});
+
+describe("days the clocks change", () => {
+  const changes = [
+    // [date, first slot instant, last slot instant]: the whole day is on the new offset by opening time.
+    ["2026-03-08", "2026-03-08T16:00:00.000Z", "2026-03-08T23:00:00.000Z"], // spring forward, Sunday, CDT
+    ["2026-11-01", "2026-11-01T17:00:00.000Z", "2026-11-02T00:00:00.000Z"], // fall back, Sunday, CST
+    ["2027-03-14", "2027-03-14T16:00:00.000Z", "2027-03-14T23:00:00.000Z"],
+    ["2027-11-07", "2027-11-07T17:00:00.000Z", "2027-11-08T00:00:00.000Z"],
+  ] as const;
+
+  for (const [date, first, last] of changes) {
+    it(`gives eight hourly Sunday slots at the right instants on ${date}`, () => {
+      const slots = daySchedule(date);
+      expect(slots.map((slot) => slot.label)).toEqual(SUNDAY_LABELS);
+      expect(iso(slots[0]!.startsAt)).toBe(first);
+      expect(iso(slots.at(-1)!.startsAt)).toBe(last);
+      for (let i = 1; i < slots.length; i++) expect(slots[i]!.startsAt - slots[i - 1]!.startsAt).toBe(3_600_000);
+    });
+  }
+
+  it("converts wall-clock times on either side of the 2 AM change", () => {
+    expect(iso(storeTimeToInstant("2026-03-08", 1))).toBe("2026-03-08T07:00:00.000Z"); // 1 AM CST
+    expect(iso(storeTimeToInstant("2026-03-08", 3))).toBe("2026-03-08T08:00:00.000Z"); // 3 AM CDT
+    expect(iso(storeTimeToInstant("2026-11-01", 3))).toBe("2026-11-01T09:00:00.000Z"); // 3 AM CST
+  });
+});
+
+describe("today in the store's time zone", () => {
+  it("is still yesterday in Chicago just after midnight UTC", () => {
+    expect(storeDate(Date.parse("2026-12-02T05:30:00Z"))).toBe("2026-12-01");
+    expect(storeDate(Date.parse("2026-12-02T06:30:00Z"))).toBe("2026-12-02");
+  });
+
+  it("drops today's slots that have already started", () => {
+    const now = Date.parse("2026-12-01T20:30:00Z"); // 2:30 PM CST on a Tuesday
+    expect(availableSlots("2026-12-01", { now }).map((slot) => slot.label)).toEqual(["3:00 PM", "4:00 PM", "5:00 PM"]);
+    expect(availableSlots("2026-12-02", { now })).toHaveLength(7);
+  });
+
+  it("offers nothing on a day that is over or out of reach", () => {
+    const now = Date.parse("2026-12-01T20:30:00Z");
+    expect(availableSlots("2026-11-30", { now })).toEqual([]);
+    expect(checkBookingDate("2026-11-30", now)).toBe("past");
+    expect(checkBookingDate("2026-12-01", now)).toBeNull();
+    expect(checkBookingDate(addDays("2026-12-01", 180), now)).toBeNull();
+    expect(checkBookingDate(addDays("2026-12-01", 181), now)).toBe("too-far");
+    expect(checkBookingDate("2026-02-30", now)).toBe("invalid");
+    expect(checkBookingDate("12/01/2026", now)).toBe("invalid");
+  });
+
+  it("drops full slots and keeps those with a free seat", () => {
+    const now = Date.parse("2026-12-01T12:00:00Z");
+    const booked = new Map([["11:00 AM", 1], ["12:00 PM", 2]]);
+    const labels = (capacity: number) => availableSlots("2026-12-02", { now, booked, capacity }).map((slot) => slot.label);
+    expect(labels(1)).not.toContain("11:00 AM");
+    expect(labels(2)).toContain("11:00 AM");
+    expect(labels(2)).not.toContain("12:00 PM");
+  });
+});

@@ -1,0 +1,75 @@
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { SIGNED_OUT_CLOSE_CODE, type LeadCreatedEvent } from "~/live/events";
+
+/**
+ * The Worker sets this header on the upgrade request after it has verified the
+ * staff cookie (workers/app.ts); it overwrites anything a browser sent, and the
+ * room is reachable only through the Worker.
+ */
+export const STAFF_SESSION_HEADER = "X-Verified-Staff-Session";
+
+interface StaffSession {
+  userId: number;
+  /** epoch ms */
+  expiresAt: number;
+}
+
+export function staffSessionHeader(session: StaffSession): string {
+  return `${session.userId}:${session.expiresAt}`;
+}
+
+function readStaffSession(request: Request): StaffSession | null {
+  const match = /^(\d{1,15}):(\d{1,15})$/.exec(request.headers.get(STAFF_SESSION_HEADER) ?? "");
+  return match ? { userId: Number(match[1]), expiresAt: Number(match[2]) } : null;
+}
+
+const userTag = (userId: number) => `user:${userId}`;
+
+/**
+ * One room for all signed-in staff. Each socket remembers whose session opened
+ * it and until when, so only staff with a live session hear events: an expired
+ * socket is closed instead of sent to, and signing out everywhere or changing
+ * the password closes that account's sockets at once. Hibernation keeps idle
+ * dashboards free of duration charges (socket state survives it).
+ */
+export class DashboardRoom extends Server<Env> {
+  static override options = { hibernate: true };
+
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const session = readStaffSession(ctx.request);
+    return session ? [userTag(session.userId)] : [];
+  }
+
+  override onConnect(connection: Connection<StaffSession>, ctx: ConnectionContext): void {
+    const session = readStaffSession(ctx.request);
+    if (!session) {
+      connection.close(SIGNED_OUT_CLOSE_CODE, "Not signed in");
+      return;
+    }
+    connection.setState(session);
+  }
+
+  /** Called over RPC by route actions after a record is committed. */
+  async announce(event: LeadCreatedEvent): Promise<void> {
+    const message = JSON.stringify(event);
+    const now = Date.now();
+    for (const connection of this.getConnections<StaffSession>()) {
+      if (!connection.state || connection.state.expiresAt <= now) {
+        connection.close(SIGNED_OUT_CLOSE_CODE, "Session expired");
+        continue;
+      }
+      connection.send(message);
+    }
+  }
+
+  /** Called over RPC when an account's sessions are revoked. */
+  async disconnectStaff(userId: number): Promise<void> {
+    for (const connection of this.getConnections(userTag(userId))) {
+      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+    }
+  }
+
+  override onMessage(): void {
+    // Dashboards only listen; anything they send is ignored.
+  }
+}

@@ -1,0 +1,101 @@
+import type { Route } from "./+types/contact";
+import { ContactForm, ContactSchema } from "~/components/leads/contact-form";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/site/icons";
+import { PageHero } from "~/components/site/page-hero";
+import { emailHref, mapsEmbedUrl, mapsSearchUrl, phoneHref, store } from "~/config/store";
+import { seo } from "~/http/seo";
+import { saveContactMessage } from "~/leads/contact.server";
+// The form's signed submission token, and the private Cache-Control that keeps it out of shared caches.
+export { headers, loader } from "~/leads/contact.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Contact Us",
+    description: `Call ${store.phone.display}, e-mail or send a message to ${store.name}, or visit our showroom at ${store.address.street}, Bartlett, TN.`,
+    path: "/contactus",
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveContactMessage(request, context, ContactSchema);
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  return (
+    <main>
+      <PageHero eyebrow="Contact Us" title="We would love to hear from you">
+        <p>Call, write or stop by the showroom. Questions about a piece, a repair or financing are always welcome.</p>
+      </PageHero>
+
+      <section className="section contact-cards" aria-label="Ways to reach us">
+        <div className="container card-grid card-grid--3">
+          <article className="card contact-card">
+            <span className="card__icon">
+              <PhoneIcon />
+            </span>
+            <h2>Phone</h2>
+            <p className="muted">Talk to us during opening hours.</p>
+            <a className="contact-card__link" href={phoneHref}>{store.phone.display}</a>
+          </article>
+          <article className="card contact-card">
+            <span className="card__icon">
+              <MailIcon />
+            </span>
+            <h2>E-mail</h2>
+            <p className="muted">Send sketches and photos for custom work.</p>
+            <a className="contact-card__link" href={emailHref}>{store.email}</a>
+          </article>
+          <article className="card contact-card">
+            <span className="card__icon">
+              <MapPinIcon />
+            </span>
+            <h2>Visit</h2>
+            <p className="muted contact-card__hours">
+              <ClockIcon className="icon contact-card__inline-icon" />
+              <span>
+                {store.hours.map((entry) => (
+                  <span key={entry.label}>{entry.label}</span>
+                ))}
+              </span>
+            </p>
+            <a className="contact-card__link" href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
+              {store.address.street}, {store.address.city}, {store.address.region} {store.address.postalCode}
+              <span className="visually-hidden"> (map, opens in a new tab)</span>
+            </a>
+          </article>
+        </div>
+      </section>
+
+      <section className="section section--tint contact-main" aria-label="Message and map">
+        <div className="container contact-main__inner">
+          <section aria-labelledby="contact-form-heading" className="card form-card">
+            <h2 id="contact-form-heading">Send us a message</h2>
+            <p className="muted">Tell us what you have in mind and how best to reach you.</p>
+            <ContactForm actionData={actionData} />
+          </section>
+          <section aria-labelledby="map-heading" className="map-block">
+            <h2 id="map-heading">Find the showroom</h2>
+            <div className="map-block__frame">
+              <p className="map-block__placeholder muted small">
+                The map loads here. If it does not, use the button below.
+              </p>
+              <iframe
+                src={mapsEmbedUrl}
+                title={`Map showing ${store.name}, ${store.address.street}, ${store.address.city}`}
+                width="600"
+                height="450"
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+              />
+            </div>
+            <p>
+              <a href={mapsSearchUrl} target="_blank" rel="noopener noreferrer" className="button button--secondary">
+                Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </section>
+        </div>
+      </section>
+    </main>
+  );
+}

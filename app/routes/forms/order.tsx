@@ -1,0 +1,56 @@
+import type { Route } from "./+types/order";
+import { LeadAside } from "~/components/leads/lead-aside";
+import { OrderForm } from "~/components/leads/order-form";
+import { PageHero } from "~/components/site/page-hero";
+import { emailHref, store } from "~/config/store";
+import { leadFormHeaders } from "~/leads/intake.server";
+import { seo } from "~/http/seo";
+import { orderLoader, saveOrder } from "~/leads/order.server";
+
+export { leadFormHeaders as headers };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Order Online Form",
+    description:
+      "Request a custom charm, grillz, ring or watch: choose the piece, metal and stones, and we will call you back.",
+    path: "/orderOnline",
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return orderLoader(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveOrder(request, context);
+}
+
+export default function OrderOnlinePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main>
+      <PageHero eyebrow="Custom Order" title="Order Online Form">
+        <p>Tell us what you would like made. We will call you to talk through the design, the price and the timing.</p>
+      </PageHero>
+      <section className="section lead-section">
+        <div className="container lead-layout">
+          <div className="card form-card">
+            <h2>Your custom piece</h2>
+            <p className="lead-page__note">
+              Have a sketch or a photo? E-mail it to <a href={emailHref}>{store.email}</a> or send it to us on{" "}
+              <a href={store.social.whatsapp}>WhatsApp</a>, with your name, and we will add it to your request.
+            </p>
+            <OrderForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
+          </div>
+          <LeadAside title="What happens next">
+            <ol className="lead-aside__steps">
+              <li>We call you to talk through the design, the metal, the stones and your budget.</li>
+              <li>You see a design preview before anything is made.</li>
+              <li>We make your piece in our workshop and call you when it is ready.</li>
+            </ol>
+          </LeadAside>
+        </div>
+      </section>
+    </main>
+  );
+}

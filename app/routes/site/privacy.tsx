@@ -1,0 +1,186 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/privacy";
+import { LegalPage, type LegalSection } from "~/components/site/legal-page";
+import { emailHref, phoneHref, store, storeAddressLine } from "~/config/store";
+import { seo } from "~/http/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Privacy Policy",
+    description:
+      `What ${store.name} collects through its forms and why, text-message consent, analytics, e-mail ` +
+      "notifications, how long we keep records and how to ask us to delete them.",
+    path: "/privacy",
+  });
+}
+
+const sections: LegalSection[] = [
+  {
+    id: "who",
+    title: "Who we are",
+    body: (
+      <p>
+        {store.name}, {storeAddressLine}, is responsible for the information you give us through this website, by phone
+        and in the store. We never sell it.
+      </p>
+    ),
+  },
+  {
+    id: "forms",
+    title: "What each form collects, and why",
+    body: (
+      <>
+        <div className="table-wrap" role="region" aria-labelledby="forms-table-caption" tabIndex={0}>
+          <table className="data-table data-table--fit">
+            <caption id="forms-table-caption">Information collected by each form</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="privacy-table__form">Form</th>
+                <th scope="col">What we collect</th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">Contact form</th>
+                <td>Name, phone number, e-mail, your message, and your text-message consent</td>
+                <td>To answer your question</td>
+              </tr>
+              <tr>
+                <th scope="row">Booking form</th>
+                <td>Name, phone, the date and time you choose, and the service</td>
+                <td>To hold your appointment and remind you of it</td>
+              </tr>
+              <tr>
+                <th scope="row">Custom order form</th>
+                <td>Name, phone number, e-mail, jewelry type, material preferences and diamond selection</td>
+                <td>To prepare your design and quote</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          To keep out spam and abuse, our server also sees the IP address your request comes from and briefly counts how
+          many forms it sends. We do not use it for anything else.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "sms",
+    title: "Text-message consent, and how to withdraw it",
+    body: (
+      <>
+        <p>
+          When you agree to receive text messages, we record the exact wording you agreed to, when you agreed and the IP
+          address it came from, so we can show that we only text people who asked us to.
+        </p>
+        <p>
+          You can withdraw consent at any time: reply STOP to any message, call{" "}
+          <a href={phoneHref}>{store.phone.display}</a>, or tell us through the <Link to="/contactus">contact form</Link>.
+          Details are in our <Link to="/sms-terms">SMS Terms &amp; Conditions</Link>.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "analytics",
+    title: "Analytics",
+    body: (
+      <>
+        <p>
+          We may use Google Analytics 4 to count page views and understand which pages help visitors. When it is turned
+          on, Google receives the pages you visit, your browser and device type, your approximate location and the site
+          that sent you, and sets its own cookies. Google Analytics 4 does not store IP addresses. We do not use
+          advertising features, and the forms&apos; contents are never sent to analytics.
+        </p>
+        <p>
+          You can block analytics with your browser&apos;s privacy settings, a content blocker or Google&apos;s
+          Analytics opt-out browser add-on. The website works the same without it.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "email",
+    title: "E-mail notifications",
+    body: (
+      <p>
+        When you send a form, we e-mail a copy of it to our staff so someone can respond quickly. These e-mails go
+        through our e-mail delivery provider, which handles them only to deliver them.
+      </p>
+    ),
+  },
+  {
+    id: "cookies",
+    title: "Cookies",
+    body: (
+      <ul>
+        <li>A short-lived cookie that shows you a confirmation message (such as &ldquo;Message sent&rdquo;) after you send a form;</li>
+        <li>A sign-in cookie for store staff only;</li>
+        <li>Analytics cookies, only when analytics is turned on (see above).</li>
+      </ul>
+    ),
+  },
+  {
+    id: "sharing",
+    title: "Who else sees your information",
+    body: (
+      <p>
+        Only the companies that run this website for us: our hosting provider, our e-mail delivery provider and, if
+        analytics is on, Google. Acima and Snap receive information only when you apply with them yourself.
+      </p>
+    ),
+  },
+  {
+    id: "retention",
+    title: "How long we keep records",
+    body: (
+      <ul>
+        <li>Contact messages and custom order requests: up to 2 years after our last contact with you.</li>
+        <li>Appointment requests: up to 1 year after the appointment date.</li>
+        <li>Text-message consent records: as long as the message they came with.</li>
+        <li>Copies of notification e-mails and their delivery records: up to 90 days.</li>
+        <li>Spam-protection counts by IP address: a few minutes to an hour.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "deletion",
+    title: "How to ask for deletion",
+    body: (
+      <>
+        <p>
+          You can ask to see, correct or delete the information we hold about you. E-mail{" "}
+          <a href={emailHref}>{store.email}</a>, call <a href={phoneHref}>{store.phone.display}</a> or use our{" "}
+          <Link to="/contactus">contact form</Link>. We will confirm it is you and reply within 30 days.
+        </p>
+        <p>
+          We delete what you ask us to, except records the law requires us to keep, such as sales records and records of
+          gold and silver we buy.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "children",
+    title: "Children",
+    body: <p>This website is not meant for children under 13, and we do not knowingly collect their information.</p>,
+  },
+  {
+    id: "changes",
+    title: "Changes to this policy",
+    body: <p>If we change this policy, we update the date at the top of this page.</p>,
+  },
+];
+
+export default function PrivacyPage() {
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      updated="November 1, 2026"
+      intro={<p>What we collect, why, how long we keep it, and how to ask us to delete it.</p>}
+      sections={sections}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/export";
+import { getCloudflare } from "~/http/request-context";
+import { staffUserContext } from "~/auth/guard.server";
+import { parseInboxView } from "~/inbox/view";
+import { csvFileName, streamLeadsCsv } from "~/inbox/csv.server";
+import { planSearch } from "~/inbox/queries.server";
+
+// GET /dashboard/export?tab=…&q=…&status=…&when=… : the current tab and filter, every page.
+// A resource route under the staff layout, so the same guard runs first.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  context.get(staffUserContext); // throws if the guard did not run
+  const { env } = getCloudflare(context);
+  const view = { ...parseInboxView(new URL(request.url).searchParams), cursor: null };
+  const plan = planSearch(view.q);
+  if ("error" in plan) {
+    return new Response(plan.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const now = Date.now();
+  return new Response(streamLeadsCsv(env.DB, view, plan.match, now), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(view, now)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { Outlet, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/layout";
+import { StaffHeader } from "~/components/inbox/staff-header";
+import { requireStaff, staffUserContext } from "~/auth/guard.server";
+import "~/styles/dashboard.css";
+
+// Every staff page sits under this layout, so the guard runs before any of
+// their loaders, actions or resource routes (see app/lib/staff-guard.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { email } = context.get(staffUserContext);
+  return { email };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="staff">
+      <a className="skip-link" href="#staff-main">
+        Skip to content
+      </a>
+      <StaffHeader email={loaderData.email} />
+      <div id="staff-main" className="staff__main" tabIndex={-1}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="staff-page container">
+      <h1>{notFound ? "Not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "That record or page does not exist." : "Please reload the page in a moment."}</p>
+      <p>
+        <a href="/dashboard">Back to the inbox</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import "~/styles/dashboard.css";
+import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { store } from "~/config/store";
+import { getCloudflare } from "~/http/request-context";
+import { getStaffUser } from "~/auth/session.server";
+import { safeRedirectPath } from "~/auth/safe-redirect";
+import { signIn } from "~/auth/login.server";
+
+const LoginSchema = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .max(254, "E-mail must be 254 characters or fewer.")
+    .pipe(z.email("Enter a valid e-mail address.")),
+  password: z.string({ error: "Please enter your password." }).max(1024, "That password is too long."),
+  redirectTo: z.string().optional(),
+});
+
+export function meta() {
+  return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** A throttled try answers 429 with Retry-After; React Router passes an action's headers on only through here. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  if (await getStaffUser(request, env)) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return signIn(request, context, LoginSchema);
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    // Not on blur: an error appearing above the button as focus leaves a field
+    // moves the button away mid-click, and the click is lost.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <p className="login-card__store">{store.name}</p>
+        <h1>Staff sign-in</h1>
+        <Form method="post" {...getFormProps(form)}>
+          <HoneypotField />
+          <input type="hidden" name="redirectTo" value={safeRedirectPath(searchParams.get("redirectTo"))} />
+          <FormErrors errors={form.errors} />
+          <Field
+            label="E-mail"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+          />
+          <Field
+            label="Password"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Signing in…" : "Login"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
