@@ -4,11 +4,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getCloudflare } from "~/http/request-context";
 import { NonceContext } from "~/http/nonce";
-import { contentSecurityPolicy, createNonce } from "../workers/security-headers";
 
-// React Router's default Workers entry, plus a Content-Security-Policy nonce:
-// a fresh one per response, given to every script React Router renders and to
-// the app through NonceContext, and announced in the same response's header.
+// React Router's default Workers entry, plus the Content-Security-Policy nonce
+// the Worker made for this response (workers/security-headers.ts announces it
+// in the header): given to every script React Router renders and to the app
+// through NonceContext.
 
 export const streamTimeout = 5_000;
 
@@ -19,12 +19,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = createNonce();
-  const { env } = getCloudflare(loadContext);
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy({ nonce, analytics: Boolean(env.GA_MEASUREMENT_ID), url: new URL(request.url) }),
-  );
+  const { nonce } = getCloudflare(loadContext);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

@@ -1,14 +1,16 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../app/http/request-context";
-import { handleScheduled } from "./scheduled";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { getStaffUser } from "../app/auth/session.server";
+import { requestContext } from "../app/http/request-context";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
-import { guardRequest, isSameOrigin } from "./request-guards";
+import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
+import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
+import type { WorkerEnv } from "./worker-env";
 
 export { DashboardRoom } from "../app/live/room.server";
 
@@ -18,11 +20,17 @@ const handleRequest = createRequestHandler(
   import.meta.env.MODE,
 );
 
-const app = new Hono<{ Bindings: Env }>();
+const app = new Hono<WorkerEnv>();
 
 // Every answer below, including refusals and errors, leaves with the security headers.
 app.use(securityHeaders());
 app.use(canonicalPath());
+app.use(requestGuards());
+app.onError((error) => {
+  if (error instanceof HTTPException) return refusalFor(error);
+  console.error(error);
+  return new Response("Something went wrong.", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+});
 
 app.all("/parties/*", async (c) => {
   const url = new URL(c.req.url);
@@ -37,12 +45,10 @@ app.all("/parties/*", async (c) => {
   return (await routePartykitRequest(new Request(c.req.raw, { headers }), c.env)) ?? c.notFound();
 });
 
-app.all("*", async (c) => {
-  const request = await guardRequest(c.req.raw);
-  if (request instanceof Response) return request;
+app.all("*", (c) => {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx as ExecutionContext });
-  return handleRequest(request, context);
+  context.set(requestContext, { env: c.env, ctx: c.executionCtx as ExecutionContext, nonce: c.get("nonce") });
+  return handleRequest(c.req.raw, context);
 });
 
 // fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).

@@ -1,92 +1,68 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
+import { NEVER_CACHE } from "../app/http/cache-policy";
+
 // Checks every state-changing request before React Router sees it, so each
-// route action can assume a same-origin form post of a sane size.
+// route action can assume a same-origin form post of a sane size that parses.
+// hono's csrf and bodyLimit do the first two; the form checks are ours.
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** A request whose Origin (or, failing that, Referer) is another site. Absent headers pass: browsers always send one on POST. */
-export function isSameOrigin(request: Request): boolean {
-  const expected = new URL(request.url).origin;
-  const origin = request.headers.get("Origin");
-  if (origin) return origin === expected;
-  const referer = request.headers.get("Referer");
-  if (referer) {
-    try {
-      return new URL(referer).origin === expected;
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
+/** What a refused request reads, by status: plain words a person can act on. */
+export const REFUSALS: Record<number, string> = {
+  400: "We couldn't read this form. Please reload the page and try again.",
+  403: "This form must be sent from this website.",
+  413: "This submission is too large.",
+  415: "Send this form as a regular web form.",
+};
 
-export function rejectUnsafeRequest(request: Request): Response | null {
-  if (!STATE_CHANGING.has(request.method)) return null;
-  if (!isSameOrigin(request)) {
-    return plain(403, "This form must be sent from this website.");
-  }
-  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!FORM_TYPES.some((type) => contentType.startsWith(type))) {
-    return plain(415, "Send this form as a regular web form.");
-  }
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (!(length <= MAX_BODY_BYTES)) {
-    return plain(413, "This submission is too large.");
-  }
-  return null;
-}
-
-/**
- * rejectUnsafeRequest, then the body itself: read once, never past the limit
- * (a chunked upload declares no length), and parsed as a form, so an action's
- * `request.formData()` cannot fail. Returns the request to hand on (with the
- * body already buffered) or the refusal to send.
- */
-export async function guardRequest(request: Request): Promise<Request | Response> {
-  const rejection = rejectUnsafeRequest(request);
-  if (rejection) return rejection;
-  if (!STATE_CHANGING.has(request.method)) return request;
-
-  const body = await readBodyWithinLimit(request, MAX_BODY_BYTES);
-  if (!body) return plain(413, "This submission is too large.");
-  const buffered = new Request(request, { body });
-  try {
-    await buffered.clone().formData();
-  } catch {
-    return plain(400, "We couldn't read this form. Please reload the page and try again.");
-  }
-  return buffered;
-}
-
-/** The body's bytes, or null as soon as it grows past `limit`. */
-async function readBodyWithinLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
-
-function plain(status: number, message: string) {
-  return new Response(message, {
+export function refusal(status: keyof typeof REFUSALS & number): Response {
+  return new Response(REFUSALS[status], {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NEVER_CACHE },
   });
+}
+
+/** hono's guards throw HTTPException; this gives their refusals our words (app.onError). */
+export function refusalFor(error: HTTPException): Response {
+  return error.status in REFUSALS ? refusal(error.status) : error.getResponse();
+}
+
+/** A websocket upgrade's Origin (a GET, which csrf leaves alone): absent passes, browsers always send one. */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return !origin || origin === new URL(request.url).origin;
+}
+
+/** Only forms may post here. */
+const formsOnly: MiddlewareHandler = async (c, next) => {
+  const contentType = (c.req.header("Content-Type") ?? "").toLowerCase();
+  if (!FORM_TYPES.some((type) => contentType.startsWith(type))) return refusal(415);
+  await next();
+};
+
+/** The body (already within the size limit) must parse, so an action's `request.formData()` cannot fail. */
+const parsesAsForm: MiddlewareHandler = async (c, next) => {
+  try {
+    await c.req.raw.clone().formData();
+  } catch {
+    return refusal(400);
+  }
+  await next();
+};
+
+const guards = every(
+  csrf(),
+  formsOnly,
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => refusal(413) }),
+  parsesAsForm,
+);
+
+export function requestGuards(): MiddlewareHandler {
+  return (c, next) => (STATE_CHANGING.has(c.req.method) ? guards(c, next) : next());
 }

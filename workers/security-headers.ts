@@ -1,9 +1,14 @@
 import type { MiddlewareHandler } from "hono";
+import { every } from "hono/combine";
+import { secureHeaders } from "hono/secure-headers";
 import { applyCachePolicy } from "../app/http/cache-policy";
+import type { WorkerEnv } from "./worker-env";
 
-// One place for the headers every response carries. HTML documents get their
-// Content-Security-Policy from app/entry.server.tsx (it knows the nonce it
-// rendered with); every other response the Worker answers gets a fresh one here.
+// One place for the headers every response the Worker answers carries,
+// refusals and errors included. The fixed ones come from hono's secureHeaders;
+// the Content-Security-Policy is built here per request, because it depends on
+// the request (its nonce, scheme and host) and on the analytics setting, which
+// secureHeaders' static directive list cannot express (docs/decisions/044).
 // Files served straight from Workers Static Assets never reach the Worker: they
 // get the same headers from public/_headers (see docs/decisions/040).
 
@@ -22,17 +27,6 @@ const ANALYTICS_IMAGE_HOSTS = ["https://*.google-analytics.com", "https://*.goog
  * No trailing slash: a CSP path without one matches exactly "/maps", with any query.
  */
 export const MAP_FRAME_SOURCE = "https://www.google.com/maps";
-
-export const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "camera=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "magnetometer=()",
-  "microphone=()",
-  "payment=()",
-  "usb=()",
-].join(", ");
 
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
@@ -76,43 +70,63 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
-/** Sets the headers every response carries; keeps a CSP the renderer already set. */
-export function applySecurityHeaders(request: Request, headers: Headers, env: Pick<Env, "GA_MEASUREMENT_ID">): void {
-  const url = new URL(request.url);
-  if (!headers.has("Content-Security-Policy")) {
-    headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy({ nonce: createNonce(), analytics: Boolean(env.GA_MEASUREMENT_ID), url }),
-    );
-  }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (url.protocol === "https:") headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-}
+/** The fixed headers: hono's defaults, tightened where this site wants more. */
+const fixedHeaders = secureHeaders({
+  referrerPolicy: "strict-origin-when-cross-origin",
+  xFrameOptions: "DENY",
+  // Set below, and only over https: browsers ignore it on plain http anyway.
+  strictTransportSecurity: false,
+  permissionsPolicy: {
+    accelerometer: [],
+    camera: [],
+    geolocation: [],
+    gyroscope: [],
+    magnetometer: [],
+    microphone: [],
+    payment: [],
+    usb: [],
+  },
+});
 
 /**
- * Hono middleware: security headers and the cache policy on every response the
- * Worker answers, including errors and the room's refusals. A websocket upgrade
- * (101) is left alone: it is not a document and its Response cannot be copied.
+ * The per-request policy: a fresh nonce before the handler runs (React Router
+ * renders its scripts with it, read through the request context), and the
+ * policy naming that nonce on whatever response comes back.
  */
-export function securityHeaders(): MiddlewareHandler<{ Bindings: Env }> {
-  return async (c, next) => {
-    await next();
-    if (c.res.status === 101) return;
-    let response = c.res;
-    try {
-      // Responses from a subrequest (e.g. the room's stub) have immutable headers: this throws.
-      response.headers.set("X-Content-Type-Options", "nosniff");
-    } catch {
-      response = new Response(response.body, response);
-      // Hono copies the old headers onto a replacement response; clear it first so ours win.
-      c.res = undefined;
-      c.res = response;
-    }
-    applySecurityHeaders(c.req.raw, response.headers, c.env);
-    applyCachePolicy(c.req.raw, response);
-  };
+const requestPolicy: MiddlewareHandler<WorkerEnv> = async (c, next) => {
+  const nonce = createNonce();
+  c.set("nonce", nonce);
+  await next();
+  const url = new URL(c.req.url);
+  const headers = c.res.headers;
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, analytics: Boolean(c.env.GA_MEASUREMENT_ID), url }));
+  if (url.protocol === "https:") headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  applyCachePolicy(c.req.raw, c.res);
+};
+
+/**
+ * Responses from a subrequest (the room's stub) have immutable headers, and a
+ * websocket upgrade (101) cannot be copied the ordinary way: give both a
+ * response whose headers can be set, so no answer leaves without them.
+ */
+const mutableResponse: MiddlewareHandler = async (c, next) => {
+  await next();
+  const response = c.res;
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return;
+  } catch {
+    // immutable: replaced below
+  }
+  const copy =
+    response.status === 101
+      ? new Response(null, { status: 101, webSocket: response.webSocket, headers: response.headers })
+      : new Response(response.body, response);
+  // Hono copies the old headers onto a replacement response; clear it first so ours win.
+  c.res = undefined;
+  c.res = copy;
+};
+
+export function securityHeaders(): MiddlewareHandler<WorkerEnv> {
+  return every(requestPolicy, fixedHeaders, mutableResponse);
 }

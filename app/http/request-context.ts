@@ -1,13 +1,15 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-export interface CloudflareContext {
+export interface RequestContext {
   env: Env;
   ctx: ExecutionContext;
+  /** This response's Content-Security-Policy nonce, made by the Worker (workers/security-headers.ts). */
+  nonce: string;
 }
 
-/** Set once per request by the Worker entry (workers/app.ts); read by loaders and actions. */
-export const cloudflareContext = createContext<CloudflareContext>();
+/** Set once per request by the Worker entry (workers/app.ts); read by loaders, actions and the document renderer. */
+export const requestContext = createContext<RequestContext>();
 
-export function getCloudflare(context: Readonly<RouterContextProvider>): CloudflareContext {
-  return context.get(cloudflareContext);
+export function getCloudflare(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
 }
