@@ -9,6 +9,26 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** "1 minute", "14 minutes": how long a refused sender waits, rounded up, for the message beside the form. */
+export function waitFor(result: RateLimitResult): string {
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** The Retry-After header of a refused request. */
+export function retryAfterHeaders(result: RateLimitResult): Record<string, string> {
+  return { "Retry-After": String(result.retryAfterSeconds) };
+}
+
+/**
+ * A route's `headers` export for a form that may be refused with 429: React
+ * Router passes an action's headers on to the document response only through it.
+ */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return new Headers(retryAfter ? { "Retry-After": retryAfter } : {});
+}
+
 export interface RateLimiter {
   /** Counts one event for `key` and says whether it is within the limit. */
   hit(key: string): Promise<RateLimitResult>;

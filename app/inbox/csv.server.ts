@@ -1,10 +1,11 @@
 // CSV export of one inbox view (tab, search, status, upcoming/past), every
 // page of it, streamed in keyset batches so a large inbox never sits in memory
 // or in one query. Cells that a spreadsheet would run as a formula are defused.
-import { store } from "~/config/store";
-import { STATUS_LABELS, type Inbox, type InboxView } from "~/inbox/view";
+import { STATUS_LABELS, type InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
-import { formatCalendarDay, leadPageQuery, readLeadPage } from "./queries.server";
+import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import { leadPageQuery, readLeadPage } from "./queries.server";
 
 const BATCH_SIZE = 500;
 
@@ -18,46 +19,30 @@ export function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-const isoParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: store.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "2026-11-21 10:34" in the store's time zone: sorts correctly in a spreadsheet. */
-function storeTimestamp(epochMs: number): string {
-  const part = Object.fromEntries(isoParts.formatToParts(epochMs).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-}
-
-const COLUMNS: Record<Inbox, { header: string; value: (lead: LeadWithNote) => string }[]> = {
-  appointments: [
+const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) => string }[]> = {
+  appointment: [
     { header: "Name", value: (lead) => lead.name },
     { header: "Phone", value: (lead) => lead.phone },
-    { header: "Date", value: (lead) => (lead.inbox === "appointments" ? formatCalendarDay(lead.date) : "") },
-    { header: "Time", value: (lead) => (lead.inbox === "appointments" ? lead.time : "") },
-    { header: "Service", value: (lead) => (lead.inbox === "appointments" ? lead.service : "") },
+    { header: "Date", value: (lead) => (lead.kind === "appointment" ? formatCalendarDay(lead.date) : "") },
+    { header: "Time", value: (lead) => (lead.kind === "appointment" ? lead.time : "") },
+    { header: "Service", value: (lead) => (lead.kind === "appointment" ? lead.service : "") },
     { header: "Booked (Central)", value: (lead) => storeTimestamp(lead.createdAt) },
   ],
-  orders: [
+  order: [
     { header: "Date & Time (Central)", value: (lead) => storeTimestamp(lead.createdAt) },
     { header: "Customer Name", value: (lead) => lead.name },
     { header: "Email", value: (lead) => ("email" in lead ? lead.email : "") },
     { header: "Phone", value: (lead) => lead.phone },
-    { header: "Diamond Selection", value: (lead) => (lead.inbox === "orders" ? lead.diamondSelection : "") },
-    { header: "Jewelry Type", value: (lead) => (lead.inbox === "orders" ? lead.jewelryType : "") },
-    { header: "Material Preferences", value: (lead) => (lead.inbox === "orders" ? lead.materialPreferences : "") },
+    { header: "Diamond Selection", value: (lead) => (lead.kind === "order" ? lead.diamondSelection : "") },
+    { header: "Jewelry Type", value: (lead) => (lead.kind === "order" ? lead.jewelryType : "") },
+    { header: "Material Preferences", value: (lead) => (lead.kind === "order" ? lead.materialPreferences : "") },
   ],
-  contacts: [
+  contact: [
     { header: "Date & Time (Central)", value: (lead) => storeTimestamp(lead.createdAt) },
     { header: "Name", value: (lead) => lead.name },
     { header: "Email", value: (lead) => ("email" in lead ? lead.email : "") },
     { header: "Phone", value: (lead) => lead.phone },
-    { header: "Message", value: (lead) => (lead.inbox === "contacts" ? lead.message : "") },
+    { header: "Message", value: (lead) => (lead.kind === "contact" ? lead.message : "") },
   ],
 };
 
@@ -65,20 +50,20 @@ function csvLine(cells: string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-export function csvHeader(inbox: Inbox): string {
-  return csvLine([...COLUMNS[inbox].map((column) => column.header), "Status", "Staff note"]);
+export function csvHeader(kind: LeadKind): string {
+  return csvLine([...COLUMNS[kind].map((column) => column.header), "Status", "Staff note"]);
 }
 
 export function csvRow(lead: LeadWithNote): string {
   return csvLine([
-    ...COLUMNS[lead.inbox].map((column) => column.value(lead)),
+    ...COLUMNS[lead.kind].map((column) => column.value(lead)),
     STATUS_LABELS[lead.status],
     lead.staffNote,
   ]);
 }
 
 export function csvFileName(view: InboxView, now: number): string {
-  return `${view.tab}-${storeTimestamp(now).slice(0, 10)}.csv`;
+  return `${LEADS[view.tab].inbox}-${storeTimestamp(now).slice(0, 10)}.csv`;
 }
 
 /** The whole view as a stream: a byte-order mark (so Excel reads UTF-8), the header, then batch after batch. */

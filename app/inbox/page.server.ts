@@ -7,9 +7,8 @@ import {
   parseInboxView,
   type InboxView,
 } from "~/inbox/view";
+import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import {
-  formatCalendarDay,
-  formatStoreDateTime,
   leadPageQuery,
   planSearch,
   readLeadPage,
@@ -75,7 +74,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
       ...lead,
       unread: lead.id > unreadAfter,
       createdAtLabel: formatStoreDateTime(lead.createdAt),
-      ...(lead.inbox === "appointments" ? { dateLabel: formatCalendarDay(lead.date) } : {}),
+      ...(lead.kind === "appointment" ? { dateLabel: formatCalendarDay(lead.date) } : {}),
     })),
     newerHref: page.hasBefore && page.first ? inboxHref({ ...view, cursor: { direction: "before", ...page.first } }) : null,
     olderHref: page.hasAfter && page.last ? inboxHref({ ...view, cursor: { direction: "after", ...page.last } }) : null,

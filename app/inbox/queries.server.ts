@@ -6,42 +6,32 @@
 import { sql, type SQL } from "drizzle-orm";
 import { allRows, statement } from "~/db/sql.server";
 import type { LeadStatus } from "~/db/schema";
-import { store } from "~/config/store";
-import type { Inbox, InboxView } from "~/inbox/view";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import type { InboxView } from "~/inbox/view";
 import type { Lead, LeadWithNote } from "~/inbox/types";
 
 export type { Lead, LeadWithNote };
 
-interface Source {
-  table: SQL;
-  search: SQL;
-  columns: SQL;
-}
-
-const SOURCES: Record<Inbox, Source> = {
-  appointments: {
-    table: sql.raw("appointments"),
-    search: sql.raw("appointments_search"),
-    columns: sql.raw(
-      "'appointments' AS inbox, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
-    ),
-  },
-  orders: {
-    table: sql.raw("orders"),
-    search: sql.raw("orders_search"),
-    columns: sql.raw(
-      "'orders' AS inbox, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status",
-    ),
-  },
-  contacts: {
-    table: sql.raw("contact_messages"),
-    search: sql.raw("contact_messages_search"),
-    columns: sql.raw("'contacts' AS inbox, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status"),
-  },
+/** What an inbox row reads of each kind's table, named as the Lead types name it. */
+const COLUMNS: Record<LeadKind, string> = {
+  appointment:
+    "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
+  order:
+    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status",
+  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status",
 };
 
-export function sourceTable(inbox: Inbox): SQL {
-  return SOURCES[inbox].table;
+/** Table and column names come only from LEADS and COLUMNS, never from input. */
+function sourceOf(kind: LeadKind) {
+  return {
+    table: sql.identifier(LEADS[kind].table),
+    search: sql.identifier(LEADS[kind].searchTable),
+    columns: sql.raw(COLUMNS[kind]),
+  };
+}
+
+export function sourceTable(kind: LeadKind) {
+  return sourceOf(kind).table;
 }
 
 // ---------------------------------------------------------------- search
@@ -79,12 +69,12 @@ interface Ordering {
 }
 
 function orderingFor(view: InboxView): Ordering {
-  if (view.tab === "appointments" && view.when !== "all") {
+  if (view.tab === "appointment" && view.when !== "all") {
     // Upcoming: soonest first. Past: most recent visit first.
     return {
       column: sql.raw("t.starts_at"),
       descending: view.when === "past",
-      keyOf: (lead) => (lead.inbox === "appointments" ? lead.startsAt : 0),
+      keyOf: (lead) => (lead.kind === "appointment" ? lead.startsAt : 0),
     };
   }
   return { column: sql.raw("t.created_at"), descending: true, keyOf: (lead) => lead.createdAt };
@@ -106,13 +96,13 @@ export function leadPageQuery(
   view: InboxView,
   options: { match: string | null; limit: number; now: number; withNote?: boolean },
 ) {
-  const source = SOURCES[view.tab];
+  const source = sourceOf(view.tab);
   const ordering = orderingFor(view);
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`${source.search} MATCH ${options.match}`);
   if (view.status) conditions.push(sql`t.status = ${view.status}`);
-  if (view.tab === "appointments" && view.when === "upcoming") conditions.push(sql`t.starts_at >= ${options.now}`);
-  if (view.tab === "appointments" && view.when === "past") conditions.push(sql`t.starts_at < ${options.now}`);
+  if (view.tab === "appointment" && view.when === "upcoming") conditions.push(sql`t.starts_at >= ${options.now}`);
+  if (view.tab === "appointment" && view.when === "past") conditions.push(sql`t.starts_at < ${options.now}`);
 
   // Walking towards "before" reads the index the other way round; readLeadPage flips it back.
   const backwards = view.cursor?.direction === "before";
@@ -157,8 +147,8 @@ export function readLeadPage<T extends Lead>(view: InboxView, rows: T[], limit: 
 
 // ---------------------------------------------------------------- one record
 
-export async function getLead(db: D1Database, inbox: Inbox, id: number): Promise<LeadWithNote | null> {
-  const source = SOURCES[inbox];
+export async function getLead(db: D1Database, kind: LeadKind, id: number): Promise<LeadWithNote | null> {
+  const source = sourceOf(kind);
   const [row] = await allRows<LeadWithNote>(
     db,
     sql`SELECT ${source.columns}, t.staff_note AS staffNote FROM ${source.table} t WHERE t.id = ${id}`,
@@ -169,44 +159,15 @@ export async function getLead(db: D1Database, inbox: Inbox, id: number): Promise
 /** Returns false when the record does not exist. */
 export async function updateLead(
   db: D1Database,
-  inbox: Inbox,
+  kind: LeadKind,
   id: number,
   changes: { status: LeadStatus; staffNote?: string },
 ): Promise<boolean> {
-  const source = SOURCES[inbox];
+  const source = sourceOf(kind);
   const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
   const rows = await allRows<{ id: number }>(
     db,
     sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
   );
   return rows.length > 0;
-}
-
-// ---------------------------------------------------------------- display
-
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: store.timeZone,
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
-const calendarDayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** An instant as the store's clock shows it, e.g. "Nov 21, 2026, 10:34 AM". */
-export function formatStoreDateTime(epochMs: number): string {
-  // Narrow no-break spaces differ between ICU versions; plain spaces read the same everywhere.
-  return dateTimeFormat.format(epochMs).replace(/\u202f/g, " ");
-}
-
-/** A store-local calendar day (YYYY-MM-DD), e.g. "Sat, Nov 21, 2026"; shown as stored if malformed. */
-export function formatCalendarDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  return calendarDayFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }

@@ -1,37 +1,36 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
-import type { LeadStatus } from "~/db/schema";
-import { checkHoneypot } from "~/http/honeypot.server";
-import { getCloudflare } from "~/http/request-context";
+import { data } from "react-router";
 import { safeRedirectPath } from "~/auth/safe-redirect";
+import { checkHoneypot } from "~/http/form.server";
+import { wantsInlineAnswer } from "~/http/inline-answer";
 import { redirectWithToast } from "~/http/toast.server";
-import { isInbox, isStatusFor, recordHref, STATUS_LABELS, type Inbox } from "~/inbox/view";
-import { VIA_FETCHER, type StatusActionData } from "~/components/inbox/status-form";
-import { formatCalendarDay, formatStoreDateTime, getLead, updateLead } from "./queries.server";
+import { kindOfInbox, type LeadKind } from "~/leads/kinds";
+import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { getLead, updateLead } from "./queries.server";
+import { STATUS_ERROR, type StatusActionData } from "./rules";
+import { isStatusFor, recordHref, STATUS_LABELS } from "./view";
 
-type DetailsSchema = z.ZodType<{ status: LeadStatus; staffNote: string }>;
+// One lead's record page: what it shows, and the status change an inbox row posts to it.
 
-function notFound(): never {
+export function notFound(): never {
   throw data("Not found", { status: 404 });
 }
 
-/** The inbox and id from the URL, or a 404 for anything else. */
-function recordParams(params: { inbox?: string; id?: string }): { inbox: Inbox; id: number } {
+/** The kind and id from /dashboard/:inbox/:id, or a 404 for anything else. */
+export function recordParams(params: { inbox?: string; id?: string }): { kind: LeadKind; id: number } {
+  const kind = kindOfInbox(params.inbox);
   const id = Number(params.id);
-  if (!isInbox(params.inbox) || !/^\d{1,15}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) notFound();
-  return { inbox: params.inbox, id };
+  if (!kind || !/^\d{1,15}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) notFound();
+  return { kind, id };
 }
 
-export async function loadRecord(env: Env, params: { inbox?: string; id?: string }) {
-  const { inbox, id } = recordParams(params);
-  const lead = await getLead(env.DB, inbox, id);
+export async function loadRecord(env: Env, kind: LeadKind, id: number) {
+  const lead = await getLead(env.DB, kind, id);
   if (!lead) notFound();
   return {
     lead: {
       ...lead,
       createdAtLabel: formatStoreDateTime(lead.createdAt),
-      ...(lead.inbox === "appointments"
+      ...(lead.kind === "appointment"
         ? { dateLabel: formatCalendarDay(lead.date), upcoming: lead.startsAt >= Date.now() }
         : {}),
     },
@@ -45,43 +44,21 @@ function returnPath(value: FormDataEntryValue | null, fallback: string) {
 }
 
 /**
- * Two forms post here: the status picker of an inbox row (intent=status; a
- * fetcher with JavaScript, a plain post without) and the record page's
- * status-and-note form (intent=details, the team's conform pattern).
+ * The status picker of an inbox row: with JavaScript a fetcher that wants the
+ * answer inline, without it a plain post that returns to the list with a toast.
  */
-export async function saveRecord(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  params: { inbox?: string; id?: string },
-  detailsSchemaFor: (inbox: Inbox) => DetailsSchema,
-) {
-  const { env } = getCloudflare(context);
-  const { inbox, id } = recordParams(params);
-  const formData = await request.formData();
+export async function saveRowStatus(env: Env, kind: LeadKind, id: number, formData: FormData) {
   checkHoneypot(formData);
-  const db = env.DB;
-
-  if (formData.get("intent") === "status") {
-    const status = formData.get("status");
-    const viaFetcher = formData.get("via") === VIA_FETCHER;
-    if (!isStatusFor(inbox, status)) {
-      const error = "Choose one of the listed statuses.";
-      if (viaFetcher) return data<StatusActionData>({ ok: false, error }, { status: 400 });
-      throw data(error, { status: 400 });
-    }
-    if (!(await updateLead(db, inbox, id, { status }))) notFound();
-    if (viaFetcher) return data<StatusActionData>({ ok: true, status });
-    return redirectWithToast(returnPath(formData.get("returnTo"), recordHref(inbox, id)), {
-      type: "success",
-      message: `Status set to ${STATUS_LABELS[status]}.`,
-    });
+  const status = formData.get("status");
+  const inline = wantsInlineAnswer(formData);
+  if (!isStatusFor(kind, status)) {
+    if (inline) return data<StatusActionData>({ ok: false, error: STATUS_ERROR }, { status: 400 });
+    throw data(STATUS_ERROR, { status: 400 });
   }
-
-  const submission = parseWithZod(formData, { schema: detailsSchemaFor(inbox) });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  const { status, staffNote } = submission.value;
-  if (!(await updateLead(db, inbox, id, { status, staffNote }))) notFound();
-  return redirectWithToast(recordHref(inbox, id), { type: "success", message: "Saved." });
+  if (!(await updateLead(env.DB, kind, id, { status }))) notFound();
+  if (inline) return data<StatusActionData>({ ok: true, status });
+  return redirectWithToast(returnPath(formData.get("returnTo"), recordHref(kind, id)), {
+    type: "success",
+    message: `Status set to ${STATUS_LABELS[status]}.`,
+  });
 }

@@ -12,7 +12,7 @@ export interface LeadBase {
 }
 
 export interface AppointmentLead extends LeadBase {
-  inbox: "appointments";
+  kind: "appointment";
   /** Store-local calendar day, YYYY-MM-DD. */
   date: string;
   time: string;
@@ -22,7 +22,7 @@ export interface AppointmentLead extends LeadBase {
 }
 
 export interface OrderLead extends LeadBase {
-  inbox: "orders";
+  kind: "order";
   email: string;
   jewelryType: string;
   materialPreferences: string;
@@ -30,7 +30,7 @@ export interface OrderLead extends LeadBase {
 }
 
 export interface ContactLead extends LeadBase {
-  inbox: "contacts";
+  kind: "contact";
   email: string;
   message: string;
 }

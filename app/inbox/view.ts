@@ -1,18 +1,9 @@
 // What the staff inboxes are and how their view lives in the URL. Shared by
 // the server (which parses the same URL) and the browser (which builds links).
 import type { LeadStatus } from "~/db/schema";
-import { INBOXES, type Inbox } from "~/live/events";
+import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 
-export { INBOXES, type Inbox };
-
-export const DEFAULT_INBOX: Inbox = "appointments";
 export const PAGE_SIZE = 50;
-
-export const INBOX_LABELS: Record<Inbox, { tab: string; empty: string; one: string; many: string }> = {
-  appointments: { tab: "Appointments", empty: "No appointments found.", one: "appointment", many: "appointments" },
-  orders: { tab: "Orders", empty: "No orders found.", one: "order", many: "orders" },
-  contacts: { tab: "Contacts", empty: "No contacts found.", one: "contact message", many: "contact messages" },
-};
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
@@ -23,16 +14,12 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 /** No-show only makes sense for a booked visit. */
-export function statusesFor(inbox: Inbox): LeadStatus[] {
-  return inbox === "appointments" ? ["new", "contacted", "done", "no_show", "spam"] : ["new", "contacted", "done", "spam"];
+export function statusesFor(kind: LeadKind): LeadStatus[] {
+  return kind === "appointment" ? ["new", "contacted", "done", "no_show", "spam"] : ["new", "contacted", "done", "spam"];
 }
 
-export function isInbox(value: unknown): value is Inbox {
-  return typeof value === "string" && (INBOXES as readonly string[]).includes(value);
-}
-
-export function isStatusFor(inbox: Inbox, value: unknown): value is LeadStatus {
-  return typeof value === "string" && (statusesFor(inbox) as string[]).includes(value);
+export function isStatusFor(kind: LeadKind, value: unknown): value is LeadStatus {
+  return typeof value === "string" && (statusesFor(kind) as string[]).includes(value);
 }
 
 /** Appointments can be seen all together (newest booking first), or by visit time. */
@@ -52,7 +39,7 @@ export interface PageCursor {
 }
 
 export interface InboxView {
-  tab: Inbox;
+  tab: LeadKind;
   /** The search as typed (trimmed); "" for none. */
   q: string;
   status: LeadStatus | null;
@@ -72,22 +59,22 @@ function parseCursor(value: string | null, direction: PageCursor["direction"]): 
 
 /** Reads a view from the query string; anything unknown falls back to the default rather than failing. */
 export function parseInboxView(params: URLSearchParams): InboxView {
-  const tabParam = params.get("tab");
-  const tab = isInbox(tabParam) ? tabParam : DEFAULT_INBOX;
+  // The first tab is the default: anything unknown lands on appointments.
+  const tab = kindOfInbox(params.get("tab")) ?? "appointment";
   const statusParam = params.get("status");
   const whenParam = params.get("when");
   return {
     tab,
     q: (params.get("q") ?? "").trim(),
     status: isStatusFor(tab, statusParam) ? statusParam : null,
-    when: tab === "appointments" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "all",
+    when: tab === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "all",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
   };
 }
 
 /** The canonical query string of a view (no "?"), so equal views give equal strings. */
 export function inboxSearch(view: InboxView): string {
-  const params = new URLSearchParams({ tab: view.tab });
+  const params = new URLSearchParams({ tab: LEADS[view.tab].inbox });
   if (view.when !== "all") params.set("when", view.when);
   if (view.status) params.set("status", view.status);
   if (view.q) params.set("q", view.q);
@@ -100,10 +87,10 @@ export function inboxHref(view: InboxView): string {
 }
 
 /** The first page of a tab with no search or filter. */
-export function tabHref(tab: Inbox): string {
+export function tabHref(tab: LeadKind): string {
   return inboxHref({ tab, q: "", status: null, when: "all", cursor: null });
 }
 
-export function recordHref(inbox: Inbox, id: number): string {
-  return `/dashboard/${inbox}/${id}`;
+export function recordHref(kind: LeadKind, id: number): string {
+  return `/dashboard/${LEADS[kind].inbox}/${id}`;
 }

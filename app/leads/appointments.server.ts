@@ -1,26 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
-import {
-  BookingSchema,
-  RESPOND_INLINE_FIELD,
-  TIME_MESSAGES,
-  type Availability,
-  type BookingRequest,
-} from "~/leads/rules/appointment";
+import type { RouterContextProvider } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadFormLoaderData, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
-import { leadEmail } from "~/mail/staff-email";
-import { afterLeadStored } from "~/leads/save.server";
-import { queueLeadEmail } from "~/mail/outbox.server";
-import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, formatStoreDate, storeDate } from "~/leads/slots";
-import { dataWithToast, redirectWithToast } from "~/http/toast.server";
-
-export const APPOINTMENT_MESSAGES = {
-  success: "Appointment booked successfully!",
-  failure: "Something went wrong. Try again!",
-} as const;
+import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadFormLoaderData, type LeadIntake } from "./intake.server";
+import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
+import { storeLead } from "./save.server";
+import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule } from "./slots";
+import { formatStoreDate, storeDate } from "./store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
 export function appointmentSlotCapacity(env: Pick<Env, "APPOINTMENT_SLOT_CAPACITY">): number {
@@ -28,15 +16,8 @@ export function appointmentSlotCapacity(env: Pick<Env, "APPOINTMENT_SLOT_CAPACIT
   return Number.isInteger(capacity) && capacity >= 1 && capacity <= 20 ? capacity : 1;
 }
 
-/** A stored booking as the visitor may see it again (no name or phone). */
-export interface BookedAppointment {
-  reference: string;
-  date: string;
-  time: string;
-  service: string;
-}
-
-async function openSlots(env: Env, date: string | null): Promise<Availability | null> {
+/** The times still open on a day, as the booking form shows them. */
+export async function openSlots(env: Env, date: string | null): Promise<Availability | null> {
   if (!date) return null;
   const checkedAt = Date.now();
   const booked = await getDb(env)
@@ -61,9 +42,9 @@ export async function findBooking(db: Db, reference: string): Promise<BookedAppo
   return row?.submissionToken ? { reference: row.submissionToken, date: row.date, time: row.time, service: row.service } : null;
 }
 
-export async function bookLoader(request: Request, context: Readonly<RouterContextProvider>) {
+/** What /book and the booking dialog need: a token, the bookable range, a day's times, a booking to confirm. */
+export async function bookingSetup(context: Readonly<RouterContextProvider>, url: URL) {
   const { env } = getCloudflare(context);
-  const url = new URL(request.url);
   const today = storeDate();
   const bookingReference = url.searchParams.get("booking");
   return {
@@ -75,24 +56,21 @@ export async function bookLoader(request: Request, context: Readonly<RouterConte
   };
 }
 
-type BookingOutcome =
-  | { kind: "created"; id: number; createdAt: Date; outboxId: number | undefined }
-  | { kind: "already-booked"; booking: BookedAppointment }
-  | { kind: "taken" };
-
 /**
  * Takes the first free seat of the slot. The unique index on (date, time,
- * slot_seat) decides races: of many posts for the last seat exactly one
- * insert succeeds; a resubmitted token finds its own earlier booking.
+ * slot_seat) decides races: of many posts for the last seat exactly one insert
+ * succeeds; a resubmitted token finds its own earlier booking. Null: every seat
+ * is taken. Throws if D1 fails.
  */
-async function storeAppointment(
-  env: Env,
+export async function bookAppointment(
   request: Request,
-  submissionId: string,
-  appointment: BookingRequest,
-): Promise<BookingOutcome> {
+  context: Readonly<RouterContextProvider>,
+  intake: Extract<LeadIntake<BookingRequest>, { ok: true }>,
+): Promise<BookedAppointment | null> {
+  const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
+  const appointment = intake.value;
   const slot = daySchedule(appointment.date).find((candidate) => candidate.label === appointment.time)!;
   const staffEmail = leadEmail(
     "appointment",
@@ -106,71 +84,28 @@ async function storeAppointment(
     dashboardUrl(request),
   );
   for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {
-    const [inserted, queued] = await db.batch([
-      db
+    const outcome = await storeLead(db, context, {
+      kind: "appointment",
+      submissionId: intake.submissionId,
+      now,
+      insert: db
         .insert(appointments)
         .values({
           ...appointment,
           createdAt: new Date(now),
           startsAt: new Date(slot.startsAt),
           slotSeat: seat,
-          submissionToken: submissionId,
+          submissionToken: intake.submissionId,
         })
         .onConflictDoNothing()
         .returning({ id: appointments.id, createdAt: appointments.createdAt }),
-      queueLeadEmail(db, "appointment", submissionId, staffEmail, now),
-    ]);
-    const created = inserted[0];
-    if (created) return { kind: "created", ...created, outboxId: queued[0]?.id };
-    const earlier = await findBooking(db, submissionId);
-    if (earlier) return { kind: "already-booked", booking: earlier };
+      staffEmail,
+    });
+    if (outcome.status === "stored") {
+      const { date, time, service } = appointment;
+      return { reference: intake.submissionId, date, time, service };
+    }
+    if (outcome.status === "resubmitted") return findBooking(db, intake.submissionId);
   }
-  return { kind: "taken" };
-}
-
-export async function bookAppointment(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env } = getCloudflare(context);
-  const formData = await request.formData();
-  const respondInline = formData.get(RESPOND_INLINE_FIELD) === "inline";
-  const requestedDate = formData.get("date");
-  const availabilityFor = () => openSlots(env, typeof requestedDate === "string" ? requestedDate.trim() || null : null);
-
-  const intake = await takeLeadSubmission(request, context, "appointment", BookingSchema, formData);
-  if (!intake.ok) return refuseLead(intake, { availability: await availabilityFor() });
-
-  let outcome: BookingOutcome;
-  try {
-    outcome = await storeAppointment(env, request, intake.submissionId, intake.value);
-  } catch (error) {
-    console.error("appointment insert failed", error);
-    return dataWithToast(
-      context,
-      { result: intake.reply(), availability: await availabilityFor().catch(() => null) },
-      { type: "error", message: APPOINTMENT_MESSAGES.failure },
-      { status: 503 },
-    );
-  }
-
-  if (outcome.kind === "taken") {
-    return data(
-      {
-        result: intake.reply({ fieldErrors: { time: [TIME_MESSAGES.taken] } }),
-        availability: await availabilityFor(),
-      },
-      { status: 409 },
-    );
-  }
-
-  let booking: BookedAppointment;
-  if (outcome.kind === "created") {
-    const { date, time, service } = intake.value;
-    booking = { reference: intake.submissionId, date, time, service };
-    afterLeadStored(context, "appointments", outcome, outcome.outboxId);
-  } else {
-    booking = outcome.booking;
-  }
-
-  const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
-  if (respondInline) return dataWithToast(context, { booked: booking }, success, { status: 200 });
-  return redirectWithToast(`/book?${new URLSearchParams({ booking: booking.reference })}`, success);
+  return null;
 }

@@ -6,9 +6,8 @@ import {
   clockOfLabel,
   daySchedule,
   slotLabel,
-  storeDate,
-  storeTimeToInstant,
-} from "~/leads/slots";
+} from "./slots";
+import { storeDate, storeTimeToInstant } from "./store-time";
 
 // Slot rules, run inside workerd (its Intl time zone data is what production uses).
 

@@ -1,10 +1,10 @@
 import { store } from "~/config/store";
+import { parseDate, storeDate, storeTimeToInstant } from "./store-time";
 
 // Appointment times, computed in the store's time zone (America/Chicago) from
 // the opening hours in the store config: hourly from opening, the last start one
 // hour before closing. Runs the same in the browser and in the Worker (Intl only).
 
-export const STORE_TIME_ZONE = store.timeZone;
 export const SLOT_MINUTES = 60;
 /** How far ahead a visitor can book online; further out, they call. */
 export const BOOKING_WINDOW_DAYS = 180;
@@ -17,39 +17,6 @@ export interface Slot {
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const storeDateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STORE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-const storeWallClockFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: STORE_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
-
-/** The store's calendar day (YYYY-MM-DD) at an instant. */
-export function storeDate(instant: number | Date = Date.now()): string {
-  return storeDateFormat.format(instant);
-}
-
-function parseDate(date: string): { year: number; month: number; day: number } | null {
-  const match = DATE_PATTERN.exec(date);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
 
 /** A real calendar day written YYYY-MM-DD (no 2026-02-30). */
 export function isCalendarDate(date: string): boolean {
@@ -66,29 +33,6 @@ export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
   const parts = parseDate(date);
   if (!parts) throw new Error(`not a calendar date: ${date}`);
   return WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()]!;
-}
-
-/** How far the store's wall clock is ahead of UTC at an instant, in ms (negative in Chicago). */
-function storeOffsetAt(instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of storeWallClockFormat.formatToParts(instant)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const wallClockAsUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return wallClockAsUtc - (instant - (instant % 1000));
-}
-
-/**
- * The instant at which the store's clocks show `hour:minute` on `date`. The
- * offset is taken at that moment, not at midnight, so the days the clocks
- * change (2 AM) give the right instant for every opening hour.
- */
-export function storeTimeToInstant(date: string, hour: number, minute = 0): number {
-  const parts = parseDate(date);
-  if (!parts) throw new Error(`not a calendar date: ${date}`);
-  const wallClockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, hour, minute);
-  const firstGuess = wallClockAsUtc - storeOffsetAt(wallClockAsUtc);
-  return wallClockAsUtc - storeOffsetAt(firstGuess);
 }
 
 /** "11:00 AM", "12:00 PM", "1:00 PM": the format visitors and staff read. */
@@ -147,17 +91,4 @@ export function availableSlots(
 ): Slot[] {
   if (checkBookingDate(date, now)) return [];
   return daySchedule(date).filter((slot) => slot.startsAt > now && (booked.get(slot.label) ?? 0) < capacity);
-}
-
-/** "Tuesday, December 1, 2026" for a YYYY-MM-DD day. */
-export function formatStoreDate(date: string): string {
-  const parts = parseDate(date);
-  if (!parts) return date;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(Date.UTC(parts.year, parts.month - 1, parts.day, 12));
 }

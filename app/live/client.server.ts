@@ -1,12 +1,28 @@
 import { getServerByName } from "partyserver";
-import { DASHBOARD_ROOM_NAME, type LeadCreatedEvent } from "./events";
+import type { LeadKind } from "~/leads/kinds";
+import { DASHBOARD_ROOM_NAME, leadCreated } from "./events";
 
-/** Tells every open dashboard about a committed record. Never throws: the record is already safe. */
-export async function announceLead(env: Env, event: Omit<LeadCreatedEvent, "type">): Promise<void> {
+// The only way the rest of the app talks to the room: RPC on its one instance.
+// Neither call ever throws; what they report on is already committed.
+
+function dashboardRoom(env: Env) {
+  return getServerByName(env.DashboardRoom, DASHBOARD_ROOM_NAME);
+}
+
+/** Tells every open dashboard about a committed lead. */
+export async function announceLead(env: Env, kind: LeadKind, lead: { id: number; createdAt: Date }): Promise<void> {
   try {
-    const room = await getServerByName(env.DashboardRoom, DASHBOARD_ROOM_NAME);
-    await room.announce({ type: "lead-created", ...event });
+    await (await dashboardRoom(env)).announce(leadCreated(kind, lead));
   } catch (error) {
     console.error("dashboard room broadcast failed", error);
+  }
+}
+
+/** Closes the live connections of an account whose sessions were just revoked. */
+export async function disconnectStaff(env: Env, userId: number): Promise<void> {
+  try {
+    await (await dashboardRoom(env)).disconnectStaff(userId);
+  } catch (error) {
+    console.error("could not close live connections", error);
   }
 }

@@ -1,4 +1,5 @@
 import { store } from "~/config/store";
+import type { Email } from "./email";
 
 // Outside service behind a small interface: the MailChannels Email API when a
 // key is configured; nothing is sent without one (local dev, tests).
@@ -6,16 +7,9 @@ import { store } from "~/config/store";
 export const MAILCHANNELS_SEND_URL = "https://api.mailchannels.net/tx/v1/send";
 const SEND_TIMEOUT_MS = 10_000;
 
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
 export interface Notifier {
   /** Resolves once the provider accepted the message; throws otherwise. */
-  send(email: OutgoingEmail): Promise<void>;
+  send(email: Email): Promise<void>;
 }
 
 export function mailChannelsNotifier(apiKey: string, { timeoutMs = SEND_TIMEOUT_MS } = {}): Notifier {

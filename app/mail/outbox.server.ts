@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { appointments, contactMessages, orders, outbox } from "~/db/schema";
-import type { LeadEmail, LeadKind } from "./staff-email";
+import { outbox } from "~/db/schema";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import type { Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
 
 // Staff e-mails go through the outbox table: the row is written in the same D1
@@ -24,22 +25,20 @@ export function retryDelayMs(attempts: number): number {
 /** Rows still owed a delivery attempt (the status index serves this IN list). */
 const UNSENT = inArray(outbox.status, ["pending", "failed"]);
 
-const RECORD_TABLES = { appointment: appointments, contact: contactMessages, order: orders } as const;
-
 /**
  * The batch statement that queues the e-mail for the record stored under
  * `submissionId`. It inserts nothing when that record does not exist (the insert
  * before it lost a race) or already has its e-mail (a resubmitted form).
  */
-export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, email: LeadEmail, now: number) {
-  const table = RECORD_TABLES[kind];
+export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, email: Email, now: number) {
+  const table = sql.identifier(LEADS[kind].table);
   return insertSelect(
     db,
     outbox,
     {
       id: sql`NULL`,
       kind: sql`${kind}`,
-      recordId: sql`${table.id}`,
+      recordId: sql`${table}.id`,
       recipient: sql`${email.to}`,
       subject: sql`${email.subject}`,
       html: sql`${email.html}`,
@@ -52,8 +51,8 @@ export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, ema
       createdAt: sql`${now}`,
     },
     sql`FROM ${table}
-      WHERE ${table.submissionToken} = ${submissionId}
-        AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.kind} = ${kind} AND ${outbox.recordId} = ${table.id})`,
+      WHERE ${table}.submission_token = ${submissionId}
+        AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.kind} = ${kind} AND ${outbox.recordId} = ${table}.id)`,
   ).returning({ id: outbox.id });
 }
 

@@ -1,17 +1,10 @@
 import { store } from "~/config/store";
+import type { LeadKind } from "~/leads/kinds";
+import type { Email } from "./email";
 
 // The staff notification for a new lead, as HTML and plain text. Every value a
 // visitor typed is escaped; the subject carries no visitor text at all, so no
 // field can reach a mail header.
-
-export type LeadKind = "appointment" | "contact" | "order";
-
-export interface LeadEmail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
 
 const SUBJECTS: Record<LeadKind, string> = {
   appointment: "New appointment request",
@@ -29,7 +22,7 @@ export function escapeHtml(value: string): string {
  * @param rows label and value pairs in reading order (values are visitor text)
  * @param dashboardUrl where staff open the inbox
  */
-export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], dashboardUrl: string): LeadEmail {
+export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], dashboardUrl: string): Email {
   const subject = SUBJECTS[kind];
   const tableRows = rows
     .map(
@@ -49,4 +42,9 @@ export function leadEmail(kind: LeadKind, rows: [label: string, value: string][]
     "\n",
   );
   return { to: store.notifications.to, subject, html, text };
+}
+
+/** Where staff open the inbox: this site's own dashboard, as the request reached it. */
+export function dashboardUrl(request: Request): string {
+  return new URL("/dashboard", request.url).toString();
 }

@@ -36,7 +36,7 @@ describe("changing a lead's status from its row", () => {
   it("works with JavaScript: the fetcher post gets data back, not a redirect", async () => {
     await seedOrders([{ name: "Status Fetcher" }]);
     const id = await idOf("orders", "Status Fetcher");
-    const response = await postWithCookie(`/dashboard/orders/${id}.data`, { intent: "status", status: "done", via: "fetcher" }, cookie);
+    const response = await postWithCookie(`/dashboard/orders/${id}.data`, { intent: "status", status: "done", respond: "inline" }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Location")).toBeNull();
     const body = await response.text();
@@ -51,12 +51,12 @@ describe("changing a lead's status from its row", () => {
     const visit = await idOf("appointments", "Status Visit");
     const contact = await idOf("contact_messages", "Status Refused");
 
-    const noShow = await postWithCookie(`/dashboard/appointments/${visit}.data`, { intent: "status", status: "no_show", via: "fetcher" }, cookie);
+    const noShow = await postWithCookie(`/dashboard/appointments/${visit}.data`, { intent: "status", status: "no_show", respond: "inline" }, cookie);
     expect(noShow.status).toBe(200);
     expect((await statusOf("appointments", visit)).status).toBe("no_show");
 
     for (const status of ["no_show", "deleted", ""]) {
-      const viaFetcher = await postWithCookie(`/dashboard/contacts/${contact}.data`, { intent: "status", status, via: "fetcher" }, cookie);
+      const viaFetcher = await postWithCookie(`/dashboard/contacts/${contact}.data`, { intent: "status", status, respond: "inline" }, cookie);
       expect(viaFetcher.status, status).toBe(400);
       expect(await viaFetcher.text()).toContain("Choose one of the listed statuses.");
       const plain = await postWithCookie(`/dashboard/contacts/${contact}`, { intent: "status", status }, cookie);

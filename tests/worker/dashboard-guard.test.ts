@@ -108,7 +108,7 @@ describe("the staff guard refuses", () => {
         await expectDataRedirect(
           await postWithCookie(
             `/dashboard/contacts/${contactId}.data`,
-            { intent: "status", status: "spam", via: "fetcher" },
+            { intent: "status", status: "spam", respond: "inline" },
             badCookies[kind],
           ),
         );

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addDays, daySchedule, storeDate } from "../../app/leads/slots";
+import { addDays, daySchedule } from "../../app/leads/slots";
+import { storeDate } from "../../app/leads/store-time";
 import { count, get } from "./helpers";
 import { flashToast, freeWeekday, issueToken, postLead, rows, textOf, uniqueIp } from "./lead-helpers";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { addDays, storeDate } from "../../app/leads/slots";
+import { addDays } from "../../app/leads/slots";
+import { storeDate } from "../../app/leads/store-time";
 import { issueSubmissionToken, type LeadForm } from "../../app/leads/submission-token.server";
 import { get, postForm } from "./helpers";
 

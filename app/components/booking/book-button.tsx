@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
-import type { BookedAppointment } from "~/leads/appointments.server";
+import type { BookedAppointment } from "~/leads/rules/appointment";
 import { BookingConfirmation } from "./booking-confirmation";
 import type { BookingSetup } from "./booking-form";
 

@@ -1,6 +1,6 @@
 import { store, storeAddressLine } from "~/config/store";
-import { formatStoreDate } from "~/leads/slots";
-import type { BookedAppointment } from "~/leads/appointments.server";
+import { formatStoreDate } from "~/leads/store-time";
+import type { BookedAppointment } from "~/leads/rules/appointment";
 
 /** The booking just made, with its "Add to calendar" file; shown after success with or without JavaScript. */
 export function BookingConfirmation({ booking, onDismiss }: { booking: BookedAppointment; onDismiss?: () => void }) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import type { BookedAppointment } from "~/leads/appointments.server";
+import type { BookedAppointment } from "~/leads/rules/appointment";
 import { BookingForm, type BookingSetup } from "./booking-form";
 
 interface BookingDialogProps {

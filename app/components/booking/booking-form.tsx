@@ -7,8 +7,9 @@ import { SubmissionTokenField } from "~/components/leads/submission-token-field"
 import { useHydrated } from "~/components/site/use-hydrated";
 import { isCalendarDate } from "~/leads/slots";
 import { useActionToast, type Toast } from "~/http/toast";
-import type { BookedAppointment } from "~/leads/appointments.server";
-import { BookingSchema, RESPOND_INLINE_FIELD, SERVICES, type Availability } from "~/leads/rules/appointment";
+import type { BookedAppointment } from "~/leads/rules/appointment";
+import { INLINE_ANSWER } from "~/http/inline-answer";
+import { BookingSchema, SERVICES, type Availability } from "~/leads/rules/appointment";
 
 /** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
 export interface BookingSetup {
@@ -104,7 +105,7 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
     <submitter.Form ref={formRef} method="post" action="/book" className="lead-form booking-form" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={setup.submissionToken} />
-      {hydrated ? <input type="hidden" name={RESPOND_INLINE_FIELD} value="inline" /> : null}
+      {hydrated ? <input type="hidden" name={INLINE_ANSWER.name} value={INLINE_ANSWER.value} /> : null}
       <FormErrors errors={failure ? [failure, ...(form.errors ?? [])] : form.errors} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field label="Phone" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { INBOX_LABELS, recordHref, type Inbox } from "~/inbox/view";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import { recordHref } from "~/inbox/view";
 import type { InboxRow } from "~/inbox/types";
 import { StatusForm } from "./status-form";
 
@@ -15,34 +16,34 @@ interface Column {
 const phoneLink = (row: InboxRow) => <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a>;
 const emailLink = (row: InboxRow) => ("email" in row ? <a href={`mailto:${row.email}`}>{row.email}</a> : null);
 const nameLink = (row: InboxRow) => (
-  <Link to={recordHref(row.inbox, row.id)} className="inbox-table__name">
+  <Link to={recordHref(row.kind, row.id)} className="inbox-table__name">
     {row.name}
   </Link>
 );
 
 // The columns of each tab, exactly as the issue lists them, then Status.
-const COLUMNS: Record<Inbox, Column[]> = {
-  appointments: [
+const COLUMNS: Record<LeadKind, Column[]> = {
+  appointment: [
     { header: "Name", cell: nameLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
     { header: "Date", cell: (row) => row.dateLabel, className: "nowrap" },
-    { header: "Time", cell: (row) => (row.inbox === "appointments" ? row.time : null), className: "nowrap" },
-    { header: "Service", cell: (row) => (row.inbox === "appointments" ? row.service : null) },
+    { header: "Time", cell: (row) => (row.kind === "appointment" ? row.time : null), className: "nowrap" },
+    { header: "Service", cell: (row) => (row.kind === "appointment" ? row.service : null) },
   ],
-  orders: [
+  order: [
     { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
     { header: "Customer Name", cell: nameLink },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
-    { header: "Diamond Selection", cell: (row) => (row.inbox === "orders" ? row.diamondSelection : null) },
-    { header: "Jewelry Type", cell: (row) => (row.inbox === "orders" ? row.jewelryType : null) },
+    { header: "Diamond Selection", cell: (row) => (row.kind === "order" ? row.diamondSelection : null) },
+    { header: "Jewelry Type", cell: (row) => (row.kind === "order" ? row.jewelryType : null) },
     {
       header: "Material Preferences",
       wide: true,
-      cell: (row) => (row.inbox === "orders" ? row.materialPreferences : null),
+      cell: (row) => (row.kind === "order" ? row.materialPreferences : null),
     },
   ],
-  contacts: [
+  contact: [
     { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
     { header: "Name", cell: nameLink },
     { header: "Email", cell: emailLink },
@@ -50,26 +51,26 @@ const COLUMNS: Record<Inbox, Column[]> = {
     {
       header: "Message",
       className: "inbox-table__message",
-      cell: (row) => (row.inbox === "contacts" ? <span className="clamp">{row.message}</span> : null),
+      cell: (row) => (row.kind === "contact" ? <span className="clamp">{row.message}</span> : null),
     },
   ],
 };
 
 export function InboxTable({
-  inbox,
+  kind,
   rows,
   returnTo,
   justArrived,
 }: {
-  inbox: Inbox;
+  kind: LeadKind;
   rows: InboxRow[];
   returnTo: string;
   /** Ids that arrived live while this page was open. */
   justArrived: ReadonlySet<number>;
 }) {
-  const columns = COLUMNS[inbox];
+  const columns = COLUMNS[kind];
   return (
-    <div className="table-wrap inbox-table-wrap" role="region" aria-label={INBOX_LABELS[inbox].tab} tabIndex={0}>
+    <div className="table-wrap inbox-table-wrap" role="region" aria-label={LEADS[kind].labels.tab} tabIndex={0}>
       <table className="data-table inbox-table">
         <thead>
           <tr>
@@ -108,7 +109,7 @@ export function InboxTable({
                   </td>
                 ))}
                 <td data-label="Status">
-                  <StatusForm inbox={row.inbox} id={row.id} name={row.name} status={row.status} returnTo={returnTo} />
+                  <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} returnTo={returnTo} />
                 </td>
               </tr>
             );

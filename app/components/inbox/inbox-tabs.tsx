@@ -1,25 +1,26 @@
 import { Link } from "react-router";
-import { INBOX_LABELS, INBOXES, tabHref, type Inbox } from "~/inbox/view";
+import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
+import { tabHref } from "~/inbox/view";
 import { UnreadBadge } from "./unread-badge";
 
 /**
  * The three inboxes as plain links (?tab=…), so reload, back, shared links and
  * no-JS all keep the tab. Navigation links, not ARIA tabs: each one loads a page.
  */
-export function InboxTabs({ active, unread }: { active: Inbox; unread: Record<Inbox, number> }) {
+export function InboxTabs({ active, unread }: { active: LeadKind; unread: Record<LeadKind, number> }) {
   return (
     <nav aria-label="Inboxes" className="inbox-tabs">
       <ul className="inbox-tabs__list">
-        {INBOXES.map((inbox) => (
-          <li key={inbox}>
+        {LEAD_KINDS.map((kind) => (
+          <li key={kind}>
             <Link
-              to={tabHref(inbox)}
+              to={tabHref(kind)}
               className="inbox-tabs__tab"
-              aria-current={inbox === active ? "page" : undefined}
-              data-testid={`tab-${inbox}`}
+              aria-current={kind === active ? "page" : undefined}
+              data-testid={`tab-${LEADS[kind].inbox}`}
             >
-              {INBOX_LABELS[inbox].tab}
-              <UnreadBadge count={unread[inbox]} testId={`badge-${inbox}`} />
+              {LEADS[kind].labels.tab}
+              <UnreadBadge count={unread[kind]} testId={`badge-${LEADS[kind].inbox}`} />
             </Link>
           </li>
         ))}

@@ -18,7 +18,7 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
   const email = "email" in lead ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null;
   return (
     <dl className="record-details">
-      {lead.inbox === "appointments" ? (
+      {lead.kind === "appointment" ? (
         <>
           <Item term="Name">{lead.name}</Item>
           <Item term="Phone">{phone}</Item>
@@ -29,7 +29,7 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           <Item term="Service">{lead.service}</Item>
         </>
       ) : null}
-      {lead.inbox === "orders" ? (
+      {lead.kind === "order" ? (
         <>
           <Item term="Customer Name">{lead.name}</Item>
           <Item term="Email">{email}</Item>
@@ -39,7 +39,7 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           <Item term="Material Preferences">{lead.materialPreferences}</Item>
         </>
       ) : null}
-      {lead.inbox === "contacts" ? (
+      {lead.kind === "contact" ? (
         <>
           <Item term="Name">{lead.name}</Item>
           <Item term="Email">{email}</Item>
@@ -49,7 +49,7 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           </Item>
         </>
       ) : null}
-      <Item term={lead.inbox === "appointments" ? "Booked" : "Received"}>{lead.createdAtLabel}</Item>
+      <Item term={lead.kind === "appointment" ? "Booked" : "Received"}>{lead.createdAtLabel}</Item>
     </dl>
   );
 }

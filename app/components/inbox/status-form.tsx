@@ -1,11 +1,9 @@
 import { useFetcher } from "react-router";
 import type { LeadStatus } from "~/db/schema";
-import { recordHref, STATUS_LABELS, statusesFor, type Inbox } from "~/inbox/view";
-
-export type StatusActionData = { ok: true; status: LeadStatus } | { ok: false; error: string };
-
-/** Marks a submission made with JavaScript, which gets data back instead of a redirect. */
-export const VIA_FETCHER = "fetcher";
+import { INLINE_ANSWER } from "~/http/inline-answer";
+import type { StatusActionData } from "~/inbox/rules";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import { recordHref, STATUS_LABELS, statusesFor } from "~/inbox/view";
 
 /**
  * Changes a lead's status from its row. Without JavaScript it is a plain form
@@ -13,21 +11,21 @@ export const VIA_FETCHER = "fetcher";
  * through a fetcher, so the page (scroll, filters, live rows) stays put.
  */
 export function StatusForm({
-  inbox,
+  kind,
   id,
   name,
   status,
   returnTo,
 }: {
-  inbox: Inbox;
+  kind: LeadKind;
   id: number;
   name: string;
   status: LeadStatus;
   returnTo: string;
 }) {
-  const fetcher = useFetcher<StatusActionData>({ key: `status-${inbox}-${id}` });
-  const action = recordHref(inbox, id);
-  const selectId = `status-${inbox}-${id}`;
+  const selectId = `status-${LEADS[kind].inbox}-${id}`;
+  const fetcher = useFetcher<StatusActionData>({ key: selectId });
+  const action = recordHref(kind, id);
   const message =
     fetcher.state !== "idle" ? "Saving…" : fetcher.data ? (fetcher.data.ok ? "Saved" : fetcher.data.error) : "";
 
@@ -39,7 +37,7 @@ export function StatusForm({
       onSubmit={(event) => {
         event.preventDefault();
         const formData = new FormData(event.currentTarget);
-        formData.set("via", VIA_FETCHER);
+        formData.set(INLINE_ANSWER.name, INLINE_ANSWER.value);
         void fetcher.submit(formData, { method: "post", action });
       }}
     >
@@ -50,7 +48,7 @@ export function StatusForm({
       </label>
       {/* Keyed by the stored status, so a change made elsewhere shows up after a refresh. */}
       <select key={status} id={selectId} name="status" defaultValue={status} className="status-form__select">
-        {statusesFor(inbox).map((option) => (
+        {statusesFor(kind).map((option) => (
           <option key={option} value={option}>
             {STATUS_LABELS[option]}
           </option>

@@ -2,7 +2,7 @@ import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE } from "~/live/events";
-import { INBOX_LABELS, type Inbox } from "~/inbox/view";
+import { LEADS, type LeadKind } from "~/leads/kinds";
 import type { InboxRow } from "~/inbox/types";
 
 /** What the inbox loader returns; the live refresh asks the same loader for the same view. */
@@ -11,7 +11,7 @@ export interface LiveInboxData {
   unreadAfter: number;
   loadedAt: number;
   rows: InboxRow[];
-  view: { tab: Inbox };
+  view: { tab: LeadKind };
 }
 
 export type LiveState = "connecting" | "connected" | "reconnecting";
@@ -71,13 +71,13 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
       const event = parseLiveEvent(message.data);
       if (!event) return;
       const { data: current, loaderLoadedAt } = latest.current;
-      if (event.inbox === current.view.tab) {
+      if (event.kind === current.view.tab) {
         setArrived((previous) => ({
           since: loaderLoadedAt,
           ids: previous.since === loaderLoadedAt ? [...previous.ids, event.id] : [event.id],
         }));
       }
-      setAnnouncement(`New ${INBOX_LABELS[event.inbox].one} received.`);
+      setAnnouncement(`New ${LEADS[event.kind].labels.one} received.`);
       refresh();
     },
   });

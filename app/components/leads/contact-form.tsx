@@ -1,34 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData, useNavigation } from "react-router";
-import { z } from "zod";
+import { Form, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, HoneypotField, TextareaField } from "~/components/ui/forms";
-import { emailField, messageField, nameField, phoneField } from "~/leads/rules/fields";
+import { ContactSchema } from "~/leads/rules/contact";
 import { SMS_CONSENT_TEXT } from "~/leads/consent";
 import { useActionToast } from "~/http/toast";
 import type { SubmissionResult } from "@conform-to/react";
-import type { loader } from "~/leads/contact.server";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
-
-export const ContactSchema = z.object({
-  name: nameField,
-  phoneNumber: phoneField,
-  email: emailField,
-  message: messageField,
-  smsConsent: z.literal("on", { error: "Please agree to receive text messages so we can reply." }),
-});
 
 type ContactActionData = { result?: SubmissionResult<string[]> } | undefined;
 
-/** Rendered by the contact page, whose loader (contact.server.ts) issues the submission token. */
-export function ContactForm({ actionData }: { actionData: ContactActionData }) {
-  const { submissionToken } = useLoaderData<typeof loader>();
-  // A stored message brings a new token (the page reloads its data): start over with an
-  // empty form. A refused post keeps its token, so the form keeps what was typed.
-  return <ContactFormFields key={submissionToken} submissionToken={submissionToken} actionData={actionData} />;
-}
-
-function ContactFormFields({ submissionToken, actionData }: { submissionToken: string; actionData: ContactActionData }) {
+/** Render with `key={submissionToken}`: a stored message brings a new token and so an empty form; a refused one keeps what was typed. */
+export function ContactForm({ submissionToken, actionData }: { submissionToken: string; actionData: ContactActionData }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,

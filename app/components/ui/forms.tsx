@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/leads/rules/fields";
+import { HONEYPOT_FIELD } from "~/http/form";
 
 // One set of form controls for every form on the site: a label above the
 // field, "required" marked in words, and the error below it with an icon.

@@ -1,12 +1,9 @@
 import { z } from "zod";
-import { choiceField, nameField, phoneField } from "~/leads/rules/fields";
-import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "~/leads/slots";
+import { choiceField, nameField, phoneField } from "./fields";
+import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../slots";
 
 // The appointment form's rules, run by the browser for instant feedback and by
 // the server, which also knows which slots are taken.
-
-/** Sent by the form once JavaScript runs: answer with data (the dialog stays put) instead of redirecting. */
-export const RESPOND_INLINE_FIELD = "respond";
 
 export const SERVICES = ["Jewelry Consultation", "Custom Design", "Repair"] as const;
 
@@ -55,3 +52,16 @@ export interface Availability {
   /** When the server looked (epoch ms): the newest answer wins. */
   checkedAt: number;
 }
+
+/** A stored booking as the visitor may see it again (no name or phone). */
+export interface BookedAppointment {
+  reference: string;
+  date: string;
+  time: string;
+  service: string;
+}
+
+export const APPOINTMENT_MESSAGES = {
+  success: "Appointment booked successfully!",
+  failure: "Something went wrong. Try again!",
+} as const;

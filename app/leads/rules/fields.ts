@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-// Zod probes `new Function` on first use to compile fast parsers; under the site's
-// CSP (no 'unsafe-eval') that probe is a reported violation. Every form imports
-// this module (components/forms.tsx does), so this runs before any parse.
-z.config({ jitless: true });
+import "~/http/form";
 
 // Field rules shared by every public form. The same schema runs in the browser
 // for instant feedback and on the server, which is the authority.
@@ -67,9 +64,6 @@ export function optionalSingleLine(max: number, label: string) {
     })
     .optional();
 }
-
-/** Name of the hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = "website";
 
 /** Name of the hidden field with the signed submission token (see submission-token.server.ts). */
 export const SUBMISSION_TOKEN_FIELD = "submissionToken";

@@ -4,9 +4,14 @@ import { BookingConfirmation } from "~/components/booking/booking-confirmation";
 import { BookingForm } from "~/components/booking/booking-form";
 import { LeadAside } from "~/components/leads/lead-aside";
 import { PageHero } from "~/components/site/page-hero";
-import { leadFormHeaders } from "~/leads/intake.server";
+import { data } from "react-router";
+import { getCloudflare } from "~/http/request-context";
 import { seo } from "~/http/seo";
-import { bookAppointment, bookLoader, type BookedAppointment } from "~/leads/appointments.server";
+import { wantsInlineAnswer } from "~/http/inline-answer";
+import { dataWithToast, redirectWithToast } from "~/http/toast.server";
+import { bookAppointment, bookingSetup, openSlots } from "~/leads/appointments.server";
+import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
+import { APPOINTMENT_MESSAGES, BookingSchema, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
 
 export { leadFormHeaders as headers };
 
@@ -20,12 +25,37 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Also answers the booking form's requests for a day's times (?date=YYYY-MM-DD). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return bookLoader(request, context);
+  return bookingSetup(context, new URL(request.url));
 }
 
-/** The booking form posts here from this page and from the dialog on every page. */
+/**
+ * The booking form posts here from this page and from the dialog on every page.
+ * Every answer but success brings the day's open times again, so the form can show what is left.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return bookAppointment(request, context);
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const date = formData.get("date");
+  const availability = () => openSlots(env, typeof date === "string" ? date.trim() || null : null).catch(() => null);
+
+  const intake = await takeLeadSubmission(request, context, "appointment", BookingSchema, formData);
+  if (!intake.ok) return refuseLead(intake, { availability: await availability() });
+  let booking: BookedAppointment | null;
+  try {
+    booking = await bookAppointment(request, context, intake);
+  } catch (error) {
+    return leadNotStored(context, intake, APPOINTMENT_MESSAGES.failure, error, { availability: await availability() });
+  }
+  if (!booking) {
+    return data(
+      { result: intake.reply({ fieldErrors: { time: [TIME_MESSAGES.taken] } }), availability: await availability() },
+      { status: 409 },
+    );
+  }
+
+  const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
+  if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200 });
+  return redirectWithToast(`/book?${new URLSearchParams({ booking: booking.reference })}`, success);
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/contact";
-import { ContactForm, ContactSchema } from "~/components/leads/contact-form";
+import { ContactForm } from "~/components/leads/contact-form";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/site/icons";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, mapsEmbedUrl, mapsSearchUrl, phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
+import { redirectWithToast } from "~/http/toast.server";
 import { saveContactMessage } from "~/leads/contact.server";
-// The form's signed submission token, and the private Cache-Control that keeps it out of shared caches.
-export { headers, loader } from "~/leads/contact.server";
+import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
+import { CONTACT_MESSAGES, ContactSchema } from "~/leads/rules/contact";
+
+export { leadFormHeaders as headers };
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -16,11 +19,22 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return saveContactMessage(request, context, ContactSchema);
+export async function loader({ context }: Route.LoaderArgs) {
+  return leadFormLoaderData(context, "contact");
 }
 
-export default function ContactPage({ actionData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const intake = await takeLeadSubmission(request, context, "contact", ContactSchema, await request.formData());
+  if (!intake.ok) return refuseLead(intake);
+  try {
+    await saveContactMessage(request, context, intake);
+  } catch (error) {
+    return leadNotStored(context, intake, CONTACT_MESSAGES.failure, error);
+  }
+  return redirectWithToast("/contactus", { type: "success", message: CONTACT_MESSAGES.success });
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main>
       <PageHero eyebrow="Contact Us" title="We would love to hear from you">
@@ -71,7 +85,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <section aria-labelledby="contact-form-heading" className="card form-card">
             <h2 id="contact-form-heading">Send us a message</h2>
             <p className="muted">Tell us what you have in mind and how best to reach you.</p>
-            <ContactForm actionData={actionData} />
+            <ContactForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
           </section>
           <section aria-labelledby="map-heading" className="map-block">
             <h2 id="map-heading">Find the showroom</h2>

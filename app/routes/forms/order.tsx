@@ -3,9 +3,11 @@ import { LeadAside } from "~/components/leads/lead-aside";
 import { OrderForm } from "~/components/leads/order-form";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, store } from "~/config/store";
-import { leadFormHeaders } from "~/leads/intake.server";
 import { seo } from "~/http/seo";
-import { orderLoader, saveOrder } from "~/leads/order.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
+import { saveOrder } from "~/leads/order.server";
+import { ORDER_MESSAGES, OrderSchema } from "~/leads/rules/order";
 
 export { leadFormHeaders as headers };
 
@@ -19,11 +21,18 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return orderLoader(context);
+  return leadFormLoaderData(context, "order");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveOrder(request, context);
+  const intake = await takeLeadSubmission(request, context, "order", OrderSchema, await request.formData());
+  if (!intake.ok) return refuseLead(intake);
+  try {
+    await saveOrder(request, context, intake);
+  } catch (error) {
+    return leadNotStored(context, intake, ORDER_MESSAGES.failure, error);
+  }
+  return redirectWithToast("/orderOnline", { type: "success", message: ORDER_MESSAGES.success });
 }
 
 export default function OrderOnlinePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,47 +1,62 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
-import { handleAccountAction } from "~/auth/account.server";
-
-const PasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: "Please enter your current password." }).max(1024, "That password is too long."),
-    newPassword: z
-      .string({ error: "Please choose a new password." })
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(1024, "Use at most 1,024 characters."),
-    confirmPassword: z.string({ error: "Please type the new password again." }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The two new passwords do not match.",
-  })
-  .refine((value) => value.newPassword !== value.currentPassword, {
-    path: ["newPassword"],
-    message: "Choose a password different from the current one.",
-  });
+import { changePassword, signOutEverywhere } from "~/auth/account.server";
+import { PasswordSchema } from "~/auth/rules";
+import { createSessionCookie, destroySessionCookie } from "~/auth/session.server";
+import { parseForm } from "~/http/form.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
+import { getCloudflare } from "~/http/request-context";
+import { redirectWithToast } from "~/http/toast.server";
 
 export function meta() {
   return [{ title: "Account | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** A throttled try answers 429 with Retry-After; React Router passes an action's headers on only through here. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+/** A throttled try answers 429 with Retry-After. */
+export const headers = passRetryAfter;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { email: context.get(staffUserContext).email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, context, PasswordSchema);
+  const { env, ctx } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "sign-out-everywhere") {
+    await signOutEverywhere(env, ctx, user.id);
+    return redirectWithToast(
+      "/login",
+      { type: "success", message: "You are signed out on every device." },
+      { headers: { "Set-Cookie": await destroySessionCookie(request) } },
+    );
+  }
+
+  const submission = parseForm(formData, PasswordSchema);
+  const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return data({ intent: "change-password", result: submission.reply(hidden) }, { status: 400 });
+  }
+  const change = await changePassword(env, ctx, user.id, submission.value);
+  if (!change.ok) {
+    const errors = change.field ? { fieldErrors: { [change.field]: [change.message] } } : { formErrors: [change.message] };
+    return data(
+      { intent: "change-password", result: submission.reply({ ...hidden, ...errors }) },
+      { status: change.status, headers: change.headers },
+    );
+  }
+  // This device stays signed in with a fresh cookie; every other one is signed out.
+  return redirectWithToast(
+    "/dashboard/account",
+    { type: "success", message: "Password changed. Other devices have been signed out." },
+    { headers: { "Set-Cookie": await createSessionCookie(request, env, change.user) } },
+  );
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/inbox";
 import { AppointmentWhenNav, InboxFilters } from "~/components/inbox/inbox-filters";
-import { INBOX_LABELS, inboxHref } from "~/inbox/view";
+import { inboxHref } from "~/inbox/view";
+import { LEADS } from "~/leads/kinds";
 import { InboxTable } from "~/components/inbox/inbox-table";
 import { InboxTabs } from "~/components/inbox/inbox-tabs";
 import { LiveStatus } from "~/components/inbox/live-status";
@@ -11,7 +12,7 @@ import { staffUserContext } from "~/auth/guard.server";
 import { loadInbox } from "~/inbox/page.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const tab = loaderData ? INBOX_LABELS[loaderData.view.tab].tab : "Inbox";
+  const tab = loaderData ? LEADS[loaderData.view.tab].labels.tab : "Inbox";
   return [{ title: `${tab} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -39,7 +40,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { data, state, announcement, justArrived } = useLiveInbox(loaderData);
   const { view } = data;
-  const labels = INBOX_LABELS[view.tab];
+  const labels = LEADS[view.tab].labels;
   const navigation = useNavigation();
   // A client-side load of another tab, page or filter (not a live refresh, which is a fetcher).
   const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === "/dashboard";
@@ -60,7 +61,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           {labels.tab}
         </h2>
         <div className="inbox__tools">
-          {view.tab === "appointments" ? <AppointmentWhenNav view={view} /> : null}
+          {view.tab === "appointment" ? <AppointmentWhenNav view={view} /> : null}
           <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
           <a className="button button--secondary inbox__export" href={`/dashboard/export?${exportParams}`} download>
             Export CSV
@@ -77,7 +78,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             {labels.empty}
           </p>
         ) : (
-          <InboxTable inbox={view.tab} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
+          <InboxTable kind={view.tab} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
         )}
 
         {!loading && (data.newerHref || data.olderHref) ? (

@@ -1,35 +1,24 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import "~/styles/dashboard.css";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/http/request-context";
-import { getStaffUser } from "~/auth/session.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
-import { signIn } from "~/auth/login.server";
-
-const LoginSchema = z.object({
-  email: z
-    .string({ error: "Please enter your e-mail address." })
-    .trim()
-    .max(254, "E-mail must be 254 characters or fewer.")
-    .pipe(z.email("Enter a valid e-mail address.")),
-  password: z.string({ error: "Please enter your password." }).max(1024, "That password is too long."),
-  redirectTo: z.string().optional(),
-});
+import { attemptSignIn } from "~/auth/login.server";
+import { LoginSchema } from "~/auth/rules";
+import { createSessionCookie, getStaffUser } from "~/auth/session.server";
+import { parseForm } from "~/http/form.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
 
 export function meta() {
   return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** A throttled try answers 429 with Retry-After; React Router passes an action's headers on only through here. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
+/** A throttled try answers 429 with Retry-After. */
+export const headers = passRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
@@ -40,7 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signIn(request, context, LoginSchema);
+  const { env } = getCloudflare(context);
+  const submission = parseForm(await request.formData(), LoginSchema);
+  const hidden = { hideFields: ["password"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+
+  const attempt = await attemptSignIn(request, env, submission.value);
+  if (!attempt.ok) {
+    return data(
+      { result: submission.reply({ ...hidden, formErrors: [attempt.message] }) },
+      { status: attempt.status, headers: attempt.headers },
+    );
+  }
+  return redirect(safeRedirectPath(submission.value.redirectTo), {
+    headers: { "Set-Cookie": await createSessionCookie(request, env, attempt.user) },
+  });
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

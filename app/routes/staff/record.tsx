@@ -1,34 +1,17 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/record";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
-import { INBOX_LABELS, INBOXES, STATUS_LABELS, statusesFor, tabHref, type Inbox } from "~/inbox/view";
 import { RecordDetails } from "~/components/inbox/record-details";
+import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
-import { loadRecord, saveRecord } from "~/inbox/record.server";
-
-const MAX_NOTE_LENGTH = 2000;
-
-function detailsSchema(inbox: Inbox) {
-  const statuses = statusesFor(inbox);
-  return z.object({
-    status: z.enum(statuses as [string, ...string[]], { error: "Choose one of the listed statuses." }).transform(
-      (value) => value as (typeof statuses)[number],
-    ),
-    staffNote: z
-      .string()
-      .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters or fewer.`)
-      .default(""),
-  });
-}
-
-/** One schema per inbox (no-show is for appointments only), built once at module scope. */
-const DETAILS_SCHEMAS = Object.fromEntries(INBOXES.map((inbox) => [inbox, detailsSchema(inbox)])) as Record<
-  Inbox,
-  ReturnType<typeof detailsSchema>
->;
+import { redirectWithToast } from "~/http/toast.server";
+import { updateLead } from "~/inbox/queries.server";
+import { loadRecord, notFound, recordParams, saveRowStatus } from "~/inbox/record.server";
+import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH } from "~/inbox/rules";
+import { recordHref, STATUS_LABELS, statusesFor, tabHref } from "~/inbox/view";
+import { LEADS } from "~/leads/kinds";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.lead.name} | Staff dashboard` : "Not found | Staff dashboard";
@@ -36,20 +19,30 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadRecord(getCloudflare(context).env, params);
+  const { kind, id } = recordParams(params);
+  return loadRecord(getCloudflare(context).env, kind, id);
 }
 
+/** Two forms post here: an inbox row's status picker (intent=status) and this page's status-and-note form. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return saveRecord(request, context, params, (inbox) => DETAILS_SCHEMAS[inbox]);
+  const { env } = getCloudflare(context);
+  const { kind, id } = recordParams(params);
+  const formData = await request.formData();
+  if (formData.get("intent") === "status") return saveRowStatus(env, kind, id, formData);
+
+  const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (!(await updateLead(env.DB, kind, id, submission.value))) notFound();
+  return redirectWithToast(recordHref(kind, id), { type: "success", message: "Saved." });
 }
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;
-  const schema = DETAILS_SCHEMAS[lead.inbox];
+  const schema = DETAILS_SCHEMAS[lead.kind];
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm({
-    id: `record-${lead.inbox}-${lead.id}`,
+    id: `record-${LEADS[lead.kind].inbox}-${lead.id}`,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(schema),
     defaultValue: { status: lead.status, staffNote: lead.staffNote },
@@ -63,12 +56,12 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="staff-page container record">
       <p className="record__back">
-        <Link to={tabHref(lead.inbox)}>← Back to {INBOX_LABELS[lead.inbox].tab}</Link>
+        <Link to={tabHref(lead.kind)}>← Back to {LEADS[lead.kind].labels.tab}</Link>
       </p>
       <h1 className="record__title">{lead.name}</h1>
       <p className="record__meta">
-        {INBOX_LABELS[lead.inbox].one[0]!.toUpperCase() + INBOX_LABELS[lead.inbox].one.slice(1)} ·{" "}
-        {lead.inbox === "appointments" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
+        {LEADS[lead.kind].labels.one[0]!.toUpperCase() + LEADS[lead.kind].labels.one.slice(1)} ·{" "}
+        {lead.kind === "appointment" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
         <span className={`status-pill status-pill--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
       </p>
 
@@ -91,7 +84,7 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
                 aria-invalid={fields.status.errors?.length ? true : undefined}
                 aria-describedby={fields.status.errors?.length ? `${fields.status.id}-error` : undefined}
               >
-                {statusesFor(lead.inbox).map((status) => (
+                {statusesFor(lead.kind).map((status) => (
                   <option key={status} value={status}>
                     {STATUS_LABELS[status]}
                   </option>

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "./password";
+
+// The staff forms' rules, run by the browser before posting and by the server.
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .max(254, "E-mail must be 254 characters or fewer.")
+    .pipe(z.email("Enter a valid e-mail address.")),
+  password: z.string({ error: "Please enter your password." }).max(1024, "That password is too long."),
+  redirectTo: z.string().optional(),
+});
+
+export const PasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Please enter your current password." }).max(1024, "That password is too long."),
+    newPassword: z
+      .string({ error: "Please choose a new password." })
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(1024, "Use at most 1,024 characters."),
+    confirmPassword: z.string({ error: "Please type the new password again." }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two new passwords do not match.",
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one.",
+  });
