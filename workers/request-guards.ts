@@ -11,17 +11,17 @@ import { NEVER_CACHE } from "../app/http/cache-policy";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** What a refused request reads, by status: plain words a person can act on. */
-export const REFUSALS: Record<number, string> = {
+const REFUSALS: Record<number, string> = {
   400: "We couldn't read this form. Please reload the page and try again.",
   403: "This form must be sent from this website.",
   413: "This submission is too large.",
   415: "Send this form as a regular web form.",
 };
 
-export function refusal(status: keyof typeof REFUSALS & number): Response {
+function refusal(status: keyof typeof REFUSALS & number): Response {
   return new Response(REFUSALS[status], {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NEVER_CACHE },

@@ -28,10 +28,10 @@ const ANALYTICS_IMAGE_HOSTS = ["https://*.google-analytics.com", "https://*.goog
  */
 export const MAP_FRAME_SOURCE = "https://www.google.com/maps";
 
-export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** 128 random bits, base64: a fresh one for every response. */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }

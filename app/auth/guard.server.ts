@@ -1,3 +1,4 @@
+import { NEVER_CACHE } from "~/http/cache-policy";
 import { createContext, type MiddlewareFunction } from "react-router";
 import { getCloudflare } from "~/http/request-context";
 import { requireStaffUser, type StaffUser } from "./session.server";
@@ -16,7 +17,7 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
   const user = await requireStaffUser(request, env, url);
   context.set(staffUserContext, user);
   const response = await next();
-  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("Cache-Control", NEVER_CACHE);
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };

@@ -4,7 +4,7 @@
 // No imports: scripts/admin-create.ts runs this same file under Node.
 
 const ALGORITHM = "pbkdf2-sha256";
-export const PASSWORD_ITERATIONS = 100_000;
+const PASSWORD_ITERATIONS = 100_000;
 export const MIN_PASSWORD_LENGTH = 12;
 
 function toBase64(bytes: Uint8Array): string {

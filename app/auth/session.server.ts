@@ -3,8 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { requireSessionSecret } from "./secret";
 
-export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
 interface SessionClaims {
   /** Expiry, seconds since the epoch (checked by jwt.verify). */
@@ -37,18 +38,11 @@ function isSecure(request: Request) {
   return !isLocalHttp;
 }
 
-function requireSecret(env: Env): string {
-  if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
-    throw new Error("SESSION_SECRET must be set (at least 32 characters)");
-  }
-  return env.SESSION_SECRET;
-}
-
 export async function createSessionCookie(request: Request, env: Env, user: { id: number; tokenVersion: number }) {
   const now = Math.floor(Date.now() / 1000);
   const token = await jwt.sign<SessionClaims>(
     { sub: String(user.id), ver: user.tokenVersion, iat: now, exp: now + SESSION_MAX_AGE_SECONDS },
-    requireSecret(env),
+    requireSessionSecret(env),
     { algorithm: "HS256" },
   );
   return sessionCookie.serialize(token, { secure: isSecure(request) });
@@ -73,7 +67,7 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
 
   let claims: SessionClaims | undefined;
   try {
-    const verified = await jwt.verify<SessionClaims>(token, requireSecret(env), { algorithm: "HS256" });
+    const verified = await jwt.verify<SessionClaims>(token, requireSessionSecret(env), { algorithm: "HS256" });
     claims = verified?.payload;
   } catch {
     return null;

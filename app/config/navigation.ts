@@ -1,4 +1,6 @@
-// Every link the header and footer show, in one place, so both stay in step.
+// The public pages, once: their addresses and names. The header, the footer,
+// the 404 page's suggestions and the sitemap all read this list, so a page
+// added or renamed here is added or renamed everywhere.
 
 export interface NavItem {
   to: string;
@@ -7,37 +9,32 @@ export interface NavItem {
   end?: boolean;
 }
 
-export const financingLinks: NavItem[] = [
-  { to: "/acima", label: "Acima" },
-  { to: "/snap", label: "Snap" },
-  { to: "/snapVSacima", label: "Acima Vs Snap" },
-];
+export const PAGES = {
+  home: { to: "/", label: "Home", end: true },
+  services: { to: "/services", label: "Services" },
+  order: { to: "/orderOnline", label: "Order Online" },
+  about: { to: "/aboutus", label: "About Us" },
+  contact: { to: "/contactus", label: "Contact Us" },
+  acima: { to: "/acima", label: "Acima" },
+  snap: { to: "/snap", label: "Snap" },
+  compare: { to: "/snapVSacima", label: "Acima Vs Snap" },
+  terms: { to: "/terms", label: "Terms & Conditions" },
+  smsTerms: { to: "/sms-terms", label: "SMS Terms & Conditions" },
+  privacy: { to: "/privacy", label: "Privacy Policy" },
+} as const satisfies Record<string, NavItem>;
+
+/** Every public page, in the order of the site's navigation (the sitemap lists exactly these). */
+export const PUBLIC_PAGES: readonly NavItem[] = Object.values(PAGES);
+
+export const financingLinks: NavItem[] = [PAGES.acima, PAGES.snap, PAGES.compare];
 
 /** The header: the financing dropdown sits between "Custom Order" and "About Us". */
-export const headerLinksBefore: NavItem[] = [
-  { to: "/", label: "Home", end: true },
-  { to: "/services", label: "Services" },
-  { to: "/orderOnline", label: "Custom Order" },
-];
-export const headerLinksAfter: NavItem[] = [
-  { to: "/aboutus", label: "About Us" },
-  { to: "/contactus", label: "Contact Us" },
-];
+export const headerLinksBefore: NavItem[] = [PAGES.home, PAGES.services, { ...PAGES.order, label: "Custom Order" }];
+export const headerLinksAfter: NavItem[] = [PAGES.about, PAGES.contact];
 
-export const quickLinks: NavItem[] = [
-  { to: "/", label: "Home", end: true },
-  { to: "/services", label: "Services" },
-  { to: "/orderOnline", label: "Order Online" },
-  { to: "/aboutus", label: "About Us" },
-  { to: "/contactus", label: "Contact Us" },
-  ...financingLinks,
-];
+export const quickLinks: NavItem[] = [PAGES.home, PAGES.services, PAGES.order, PAGES.about, PAGES.contact, ...financingLinks];
 
-export const policyLinks: NavItem[] = [
-  { to: "/terms", label: "Terms & Conditions" },
-  { to: "/sms-terms", label: "SMS Terms & Conditions" },
-  { to: "/privacy", label: "Privacy Policy" },
-];
+export const policyLinks: NavItem[] = [PAGES.terms, PAGES.smsTerms, PAGES.privacy];
 
 /** True when the current path is one of the financing pages (paths match case-insensitively). */
 export function isFinancingPath(pathname: string) {

@@ -10,7 +10,7 @@ export const NEVER_CACHE = "private, no-store";
 /** Staff pages and the room: never shared, whatever a route says. */
 const STAFF_PATH = /^\/(dashboard|login|logout|parties)(?=[/.]|$)/i;
 
-export function isSharedCacheable(request: Request, response: Response): boolean {
+function isSharedCacheable(request: Request, response: Response): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   // Form errors (400), failures (5xx), redirects after a post and 404s all stay private.
   if (response.status !== 200) return false;

@@ -89,7 +89,7 @@ export function clientIp(request: Request): string {
  * period is fixed in wrangler.toml, so it serves the form limit but not login
  * throttling, which needs `check` and `reset`.
  */
-export function workersRateLimiter(binding: RateLimit, periodSeconds: number): Pick<RateLimiter, "hit"> {
+function workersRateLimiter(binding: RateLimit, periodSeconds: number): Pick<RateLimiter, "hit"> {
   return {
     async hit(key) {
       const { success } = await binding.limit({ key });
@@ -99,9 +99,9 @@ export function workersRateLimiter(binding: RateLimit, periodSeconds: number): P
 }
 
 /** Submissions per visitor per form: the D1 counter's window (see docs/decisions/021). */
-export const FORM_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+const FORM_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 /** The binding's period; must match `simple.period` of FORM_RATE_LIMITER in wrangler.toml (10 or 60). */
-export const FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS = 60;
+const FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS = 60;
 
 /** The binding where it is bound, otherwise the D1 counter; both really limit. */
 export function formRateLimiter(env: Env): Pick<RateLimiter, "hit"> {

@@ -5,7 +5,7 @@ import { store } from "~/config/store";
 // and Open Graph tags. The origin comes from the root loader (the URL the site
 // is served from), so previews and production each point at themselves.
 
-export const OG_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630, alt: `${store.name} in Bartlett, Tennessee` };
+const OG_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630, alt: `${store.name} in Bartlett, Tennessee` };
 
 interface PageSeo {
   /** Shown before " | store name"; the home page passes its own full title. */
@@ -23,13 +23,13 @@ interface MetaMatchLike {
 }
 
 /** The site origin the root loader saw, e.g. "https://example.com". */
-export function originFrom(matches: readonly (MetaMatchLike | undefined)[]): string {
+function originFrom(matches: readonly (MetaMatchLike | undefined)[]): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData;
   if (root && typeof root === "object" && "origin" in root && typeof root.origin === "string") return root.origin;
   return "";
 }
 
-export function pageTitle(title: string) {
+function pageTitle(title: string) {
   return title.includes(store.name) ? title : `${title} | ${store.name}`;
 }
 

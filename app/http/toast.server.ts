@@ -1,24 +1,40 @@
-import { createContext, createCookie, data, redirect, type RouterContextProvider } from "react-router";
-
+import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
+import { requireSessionSecret } from "~/auth/secret";
+import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";
 
-// A one-read flash cookie: set on the redirect after a form post, read and
-// cleared by the root loader, so toasts work without JavaScript and a reload
-// never shows (or resubmits) them again.
-const toastCookie = createCookie("flash_toast", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60,
-});
+// Toasts travel as a flash message in a short-lived, signed cookie session: set
+// on the redirect after a form post, read (and so cleared) by the root loader,
+// so toasts work without JavaScript and a reload never shows them again.
+
+type ToastFlash = { toast: Toast };
+
+const storages = new Map<string, ReturnType<typeof createToastStorage>>();
+
+function createToastStorage(secret: string) {
+  return createCookieSessionStorage<Record<string, never>, ToastFlash>({
+    cookie: { name: "flash_toast", httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret] },
+  });
+}
+
+function toastStorage(context: Readonly<RouterContextProvider>) {
+  const secret = requireSessionSecret(getCloudflare(context).env);
+  let storage = storages.get(secret);
+  if (!storage) storages.set(secret, (storage = createToastStorage(secret)));
+  return storage;
+}
 
 export async function redirectWithToast(
+  context: Readonly<RouterContextProvider>,
   url: string,
   toast: Omit<Toast, "id">,
   init: ResponseInit = {},
 ) {
+  const storage = toastStorage(context);
+  const session = await storage.getSession();
+  session.flash("toast", { ...toast, id: crypto.randomUUID() });
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastCookie.serialize({ ...toast, id: crypto.randomUUID() }));
+  headers.append("Set-Cookie", await storage.commitSession(session));
   return redirect(url, { ...init, headers });
 }
 
@@ -41,7 +57,7 @@ export function dataWithToast<T extends object>(
   return data({ ...body, toast: withId }, init);
 }
 
-/** Reads the pending toast, if any, and the header that clears it. */
+/** Reads the pending toast, if any, and the header that clears its cookie. */
 export async function consumeToast(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -49,17 +65,14 @@ export async function consumeToast(
   const headers = new Headers();
   const actionToast = context.get(actionToastContext);
   if (actionToast) return { toast: actionToast, headers };
-  let value: unknown;
-  try {
-    value = await toastCookie.parse(request.headers.get("Cookie"));
-  } catch {
-    value = null;
-  }
-  const toast = isToast(value) ? value : null;
-  if (value !== null && value !== undefined) {
-    headers.append("Set-Cookie", await toastCookie.serialize("", { maxAge: 0 }));
-  }
-  return { toast, headers };
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("flash_toast=")) return { toast: null, headers };
+  const storage = toastStorage(context);
+  // A tampered or malformed cookie reads as an empty session.
+  const session = await storage.getSession(cookie);
+  const toast = session.get("toast");
+  headers.append("Set-Cookie", await storage.destroySession(session));
+  return { toast: isToast(toast) ? toast : null, headers };
 }
 
 function isToast(value: unknown): value is Toast {

@@ -16,12 +16,12 @@ export const TOAST_DURATION_MS = 3000;
 let clientToast: Toast | null = null;
 const listeners = new Set<() => void>();
 
-export function subscribeToClientToasts(listener: () => void) {
+function subscribeToClientToasts(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function getClientToast() {
+function getClientToast() {
   return clientToast;
 }
 
@@ -35,7 +35,7 @@ export function useClientToast() {
 }
 
 /** The toast inside an action's data, if it carries one. */
-export function toastFrom(actionData: unknown): Toast | null {
+function toastFrom(actionData: unknown): Toast | null {
   if (!actionData || typeof actionData !== "object" || !("toast" in actionData)) return null;
   const toast = (actionData as { toast?: Toast | null }).toast;
   return toast ?? null;

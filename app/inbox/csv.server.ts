@@ -50,11 +50,11 @@ function csvLine(cells: string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-export function csvHeader(kind: LeadKind): string {
+function csvHeader(kind: LeadKind): string {
   return csvLine([...COLUMNS[kind].map((column) => column.header), "Status", "Staff note"]);
 }
 
-export function csvRow(lead: LeadWithNote): string {
+function csvRow(lead: LeadWithNote): string {
   return csvLine([
     ...COLUMNS[lead.kind].map((column) => column.value(lead)),
     STATUS_LABELS[lead.status],

@@ -1,7 +1,8 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
+import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { kindOfInbox, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
@@ -47,7 +48,13 @@ function returnPath(value: FormDataEntryValue | null, fallback: string) {
  * The status picker of an inbox row: with JavaScript a fetcher that wants the
  * answer inline, without it a plain post that returns to the list with a toast.
  */
-export async function saveRowStatus(env: Env, kind: LeadKind, id: number, formData: FormData) {
+export async function saveRowStatus(
+  context: Readonly<RouterContextProvider>,
+  kind: LeadKind,
+  id: number,
+  formData: FormData,
+) {
+  const { env } = getCloudflare(context);
   checkHoneypot(formData);
   const status = formData.get("status");
   const inline = wantsInlineAnswer(formData);
@@ -57,7 +64,7 @@ export async function saveRowStatus(env: Env, kind: LeadKind, id: number, formDa
   }
   if (!(await updateLead(env.DB, kind, id, { status }))) notFound();
   if (inline) return data<StatusActionData>({ ok: true, status });
-  return redirectWithToast(returnPath(formData.get("returnTo"), recordHref(kind, id)), {
+  return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",
     message: `Status set to ${STATUS_LABELS[status]}.`,
   });

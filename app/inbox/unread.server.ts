@@ -5,11 +5,10 @@
 // Counting stops at UNREAD_CAP, so a badge never reads a whole table.
 import { sql, type SQL } from "drizzle-orm";
 import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
+import { UNREAD_CAP } from "./view";
 import { sourceTable } from "./queries.server";
 import { statement } from "~/db/sql.server";
 
-/** Badges show "99+" from here on. */
-export const UNREAD_CAP = 100;
 
 export type InboxNumbers = Record<LeadKind, number>;
 

@@ -4,6 +4,8 @@ import type { LeadStatus } from "~/db/schema";
 import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 
 export const PAGE_SIZE = 50;
+/** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
+export const UNREAD_CAP = 100;
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",

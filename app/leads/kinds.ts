@@ -41,9 +41,6 @@ export const LEADS = {
   },
 } as const satisfies Record<LeadKind, LeadKindInfo>;
 
-export function isLeadKind(value: unknown): value is LeadKind {
-  return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);
-}
 
 /** The kind whose inbox address this is ("contacts" → "contact"), or null. */
 export function kindOfInbox(inbox: unknown): LeadKind | null {

@@ -29,7 +29,7 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day + days)).toISOString().slice(0, 10);
 }
 
-export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
+function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
   const parts = parseDate(date);
   if (!parts) throw new Error(`not a calendar date: ${date}`);
   return WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()]!;

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { addDays } from "../../app/leads/slots";
 import { storeDate } from "../../app/leads/store-time";
-import { issueSubmissionToken, type LeadForm } from "../../app/leads/submission-token.server";
+import type { LeadKind as LeadForm } from "../../app/leads/kinds";
+import { issueSubmissionToken } from "../../app/leads/submission-token.server";
 import { get, postForm } from "./helpers";
 
 /** A fresh, validly signed token, as the form's page would render it. */
@@ -59,11 +60,12 @@ export async function textOf(response: Response): Promise<string> {
     .replace(/\s+/g, " ");
 }
 
-/** The flash toast a redirect sets (the cookie holds base64 JSON), or null. */
+/** The flash toast a redirect sets (a signed cookie session: base64 JSON, a dot, the signature), or null. */
 export function flashToast(response: Response): { type: string; message: string } | null {
   const match = /flash_toast=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "");
   if (!match?.[1]) return null;
-  const binary = atob(decodeURIComponent(match[1]));
+  const binary = atob(decodeURIComponent(match[1]).replace(/\.[^.]*$/, ""));
   const json = new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-  return JSON.parse(decodeURIComponent(json)) as { type: string; message: string };
+  const session = JSON.parse(decodeURIComponent(json)) as { __flash_toast__?: { type: string; message: string } };
+  return session.__flash_toast__ ?? null;
 }

@@ -1,9 +1,10 @@
-/** The server stops counting at 100 (see dashboard-unread.server.ts), so 100 means "99+". */
-const BADGE_CAP = 100;
+import { UNREAD_CAP } from "~/inbox/view";
+
+// The server stops counting at UNREAD_CAP, so the cap itself means "99+".
 
 export function UnreadBadge({ count, testId }: { count: number; testId?: string }) {
   if (count <= 0) return null;
-  const shown = count >= BADGE_CAP ? "99+" : String(count);
+  const shown = count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count);
   return (
     <span className="unread-badge" data-testid={testId} data-count={count}>
       {shown}

@@ -2,7 +2,7 @@ import { mapsSearchUrl, store } from "~/config/store";
 import { useNonce } from "~/http/nonce";
 
 /** schema.org JewelryStore for search engines, built from the store facts. */
-export function jewelryStoreJsonLd(origin: string) {
+function jewelryStoreJsonLd(origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "JewelryStore",
@@ -35,7 +35,7 @@ export function jewelryStoreJsonLd(origin: string) {
 }
 
 /** JSON inside <script> must not be able to close the tag. */
-export function serializeJsonLd(value: unknown) {
+function serializeJsonLd(value: unknown) {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 

@@ -7,7 +7,7 @@ import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } 
 
 export const SERVICES = ["Jewelry Consultation", "Custom Design", "Repair"] as const;
 
-export const DATE_MESSAGES: Record<DateProblem, string> = {
+const DATE_MESSAGES: Record<DateProblem, string> = {
   invalid: "Please choose a valid date.",
   past: "Please choose today or a later date.",
   "too-far": `Please choose a date within the next ${BOOKING_WINDOW_DAYS} days, or call us to book further ahead.`,

@@ -23,7 +23,7 @@ function required(message: string) {
 }
 
 /** Single-line text: no control characters at all (no CR/LF either). */
-export function singleLine(requiredMessage: string, max: number, label: string) {
+function singleLine(requiredMessage: string, max: number, label: string) {
   return required(requiredMessage)
     .max(max, `${label} must be ${max} characters or fewer.`)
     .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value) && !BIDI_CONTROLS.test(value), {

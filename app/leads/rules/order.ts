@@ -3,9 +3,9 @@ import { choiceField, emailField, nameField, optionalSingleLine, phoneField } fr
 
 // The custom order form's rules, run by the browser for instant feedback and by the server.
 
-export const JEWELRY_TYPES = ["Custom Charm", "Custom Grillz", "Custom Ring", "Custom Watch", "Other"] as const;
+const JEWELRY_TYPES = ["Custom Charm", "Custom Grillz", "Custom Ring", "Custom Watch", "Other"] as const;
 export const MATERIALS = ["Gold Yellow", "Gold White", "Gold Rose", "Silver", "Platinum", "Other"] as const;
-export const DIAMOND_OPTIONS = ["Authentic Diamond", "Synthetic Diamonds", "Moissanite", "Other"] as const;
+const DIAMOND_OPTIONS = ["Authentic Diamond", "Synthetic Diamonds", "Moissanite", "Other"] as const;
 
 /** The three selects, each with an "Other" that needs words in its own text field. */
 export const ORDER_CHOICES = [

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
   if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200 });
-  return redirectWithToast(`/book?${new URLSearchParams({ booking: booking.reference })}`, success);
+  return redirectWithToast(context, `/book?${new URLSearchParams({ booking: booking.reference })}`, success);
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

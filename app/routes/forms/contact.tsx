@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return leadNotStored(context, intake, CONTACT_MESSAGES.failure, error);
   }
-  return redirectWithToast("/contactus", { type: "success", message: CONTACT_MESSAGES.success });
+  return redirectWithToast(context, "/contactus", { type: "success", message: CONTACT_MESSAGES.success });
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return leadNotStored(context, intake, ORDER_MESSAGES.failure, error);
   }
-  return redirectWithToast("/orderOnline", { type: "success", message: ORDER_MESSAGES.success });
+  return redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success });
 }
 
 export default function OrderOnlinePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { images } from "~/config/artwork";
+import { PAGES } from "~/config/navigation";
 import { phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
 
@@ -19,10 +20,10 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 const suggestions = [
-  { to: "/", label: "Home", text: "Start from the beginning" },
-  { to: "/services", label: "Services", text: "Repairs, gold buying, layaway and more" },
-  { to: "/orderOnline", label: "Custom Order", text: "Design a piece with us" },
-  { to: "/contactus", label: "Contact Us", text: "Ask us anything" },
+  { ...PAGES.home, text: "Start from the beginning" },
+  { ...PAGES.services, text: "Repairs, gold buying, layaway and more" },
+  { ...PAGES.order, label: "Custom Order", text: "Design a piece with us" },
+  { ...PAGES.contact, text: "Ask us anything" },
 ];
 
 export default function NotFound() {

@@ -32,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "sign-out-everywhere") {
     await signOutEverywhere(env, ctx, user.id);
     return redirectWithToast(
+      context,
       "/login",
       { type: "success", message: "You are signed out on every device." },
       { headers: { "Set-Cookie": await destroySessionCookie(request) } },
@@ -53,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // This device stays signed in with a fresh cookie; every other one is signed out.
   return redirectWithToast(
+    context,
     "/dashboard/account",
     { type: "success", message: "Password changed. Other devices have been signed out." },
     { headers: { "Set-Cookie": await createSessionCookie(request, env, change.user) } },

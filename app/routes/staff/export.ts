@@ -1,4 +1,5 @@
 import type { Route } from "./+types/export";
+import { NEVER_CACHE } from "~/http/cache-policy";
 import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";
 import { parseInboxView } from "~/inbox/view";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(view, now)}"`,
-      "Cache-Control": "private, no-store",
+      "Cache-Control": NEVER_CACHE,
     },
   });
 }

@@ -5,8 +5,9 @@ import { redirectWithToast } from "~/http/toast.server";
 
 // Sign-out is a POST (a link or prefetch must never sign anyone out); the
 // Worker's request guard already refused posts from other sites.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
+    context,
     "/login",
     { type: "success", message: "You are signed out." },
     { headers: { "Set-Cookie": await destroySessionCookie(request) } },

@@ -28,12 +28,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
-  if (formData.get("intent") === "status") return saveRowStatus(env, kind, id, formData);
+  if (formData.get("intent") === "status") return saveRowStatus(context, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!(await updateLead(env.DB, kind, id, submission.value))) notFound();
-  return redirectWithToast(recordHref(kind, id), { type: "success", message: "Saved." });
+  return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 // The four forms the hostile corpus is pointed at: where they post, their field
 // rules and messages (as a visitor reads them), and how to make a valid post.
 import { env } from "cloudflare:test";
-import { issueSubmissionToken, type LeadForm } from "../../../app/leads/submission-token.server";
+import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
+import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get } from "../helpers";
 import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 
