@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "screenshots/"] },
+  { ignores: ["worker-configuration.d.ts", "build/", "build-*/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

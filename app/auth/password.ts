@@ -1,24 +1,13 @@
 // PBKDF2-SHA-256 through WebCrypto. Workers cap PBKDF2 at 100,000 iterations, so
 // that is both the default and the maximum; the stored string carries algorithm,
 // iterations and salt so the cost can change without breaking old hashes.
-// No imports: scripts/admin-create.ts runs this same file under Node.
+// scripts/admin-create.ts runs this same file under Node: relative imports only, with their extension.
+
+import { fromBase64, toBase64 } from "./base64.ts";
 
 const ALGORITHM = "pbkdf2-sha256";
 const PASSWORD_ITERATIONS = 100_000;
 export const MIN_PASSWORD_LENGTH = 12;
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
   const key = await crypto.subtle.importKey(

@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-export function getDb(env: Env) {
+export function getDb(env: Pick<Env, "DB">) {
   return drizzle(env.DB, { schema });
 }
 

@@ -42,7 +42,7 @@ export interface RateLimiter {
  * A fixed-window counter in D1. One UPSERT per hit, so concurrent requests
  * cannot slip past the limit between a read and a write.
  */
-export function d1RateLimiter(env: Env, options: { limit: number; windowMs: number }): RateLimiter {
+export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; windowMs: number }): RateLimiter {
   const db = getDb(env);
   const windowStartFor = (now: number) => now - (now % options.windowMs);
   const retryAfter = (windowStart: number, now: number) =>
@@ -104,7 +104,9 @@ const FORM_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 const FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS = 60;
 
 /** The binding where it is bound, otherwise the D1 counter; both really limit. */
-export function formRateLimiter(env: Env): Pick<RateLimiter, "hit"> {
+export function formRateLimiter(
+  env: Pick<Env, "DB"> & { FORM_RATE_LIMITER?: RateLimit },
+): Pick<RateLimiter, "hit"> {
   return env.FORM_RATE_LIMITER
     ? workersRateLimiter(env.FORM_RATE_LIMITER, FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS)
     : d1RateLimiter(env, FORM_RATE_LIMIT);

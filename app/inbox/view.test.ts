@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { inboxHref, parseInboxView, recordHref, tabHref } from "./view";
+
+describe("an inbox view in the URL", () => {
+  it("reads what staff asked for and writes it back the same way", () => {
+    const view = parseInboxView(new URLSearchParams("tab=appointments&when=past&status=no_show&q=ada&after=100.7"));
+    expect(view).toEqual({ tab: "appointment", q: "ada", status: "no_show", when: "past", cursor: { direction: "after", key: 100, id: 7 } });
+    expect(inboxHref(view)).toBe("/dashboard?tab=appointments&when=past&status=no_show&q=ada&after=100.7");
+  });
+
+  it("falls back to the defaults for anything it does not know", () => {
+    const view = parseInboxView(new URLSearchParams("tab=secrets&status=no_show&when=later&after=x"));
+    expect(view).toEqual({ tab: "appointment", q: "", status: "no_show", when: "all", cursor: null });
+    // No-show belongs to appointments only.
+    expect(parseInboxView(new URLSearchParams("tab=orders&status=no_show")).status).toBeNull();
+  });
+
+  it("links tabs and records by their inbox address", () => {
+    expect(tabHref("contact")).toBe("/dashboard?tab=contacts");
+    expect(recordHref("order", 12)).toBe("/dashboard/orders/12");
+  });
+});
