@@ -1,3 +1,4 @@
+import { LEADS } from "~/leads/kinds";
 import { Form, Link } from "react-router";
 import { ErrorList } from "~/components/ui/forms";
 import {
@@ -33,7 +34,7 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
   const filtered = Boolean(view.q || view.status);
   return (
     <Form method="get" action="/dashboard" role="search" aria-label="Search and filter" className="inbox-filters">
-      <input type="hidden" name="tab" value={view.tab} />
+      <input type="hidden" name="tab" value={LEADS[view.tab].inbox} />
       {view.when !== "all" ? <input type="hidden" name="when" value={view.when} /> : null}
       <div className="field inbox-filters__search">
         <label htmlFor="inbox-search">Search name, e-mail or phone</label>
