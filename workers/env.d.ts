@@ -5,7 +5,6 @@ declare namespace Cloudflare {
     DashboardRoom: DurableObjectNamespace<import("../app/live/room.server").DashboardRoom>;
     /** HMAC key for staff session cookies and form tokens (wrangler secret / .dev.vars). */
     SESSION_SECRET: string;
-    APP_ENV: string;
     GA_MEASUREMENT_ID: string;
     /** Seats per appointment slot, as text from [vars]; read through appointmentSlotCapacity(). */
     APPOINTMENT_SLOT_CAPACITY?: string;
