@@ -62,7 +62,7 @@ const senderDomain = store.notifications.from.slice(store.notifications.from.las
  * The configured notifier, or null when MAILCHANNELS_API_KEY is not set. Mail is
  * DKIM-signed only when the DKIM_PRIVATE_KEY secret is set too.
  */
-export function configuredNotifier(env: Pick<Env, "MAILCHANNELS_API_KEY"> & { DKIM_PRIVATE_KEY?: string }): Notifier | null {
+export function configuredNotifier(env: { MAILCHANNELS_API_KEY?: string; DKIM_PRIVATE_KEY?: string }): Notifier | null {
   if (!env.MAILCHANNELS_API_KEY) return null;
   const dkim = env.DKIM_PRIVATE_KEY
     ? { domain: senderDomain, selector: store.notifications.dkimSelector, privateKey: env.DKIM_PRIVATE_KEY }
