@@ -13,7 +13,6 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-            APP_ENV: "test",
           },
         },
       }),

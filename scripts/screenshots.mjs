@@ -8,7 +8,7 @@
 // e.g. services-390.png; "/" is "home".
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const PUBLIC_PAGES = ["/", "/services", "/orderOnline", "/aboutus", "/contactus", "/acima", "/snap", "/snapVSacima",

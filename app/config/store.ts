@@ -54,10 +54,16 @@ export const store = {
     youtube: "https://www.youtube.com/@bartlettfinejewelry.sample", // SAMPLE
   },
   mapsQuery: "Bartlett Fine Jewelry, 6000 Stage Rd, Bartlett, TN 38134", // SAMPLE
-  /** Where staff notifications are sent, and from whom. */
+  /**
+   * Where staff notifications are sent, and from whom. The sender's domain is the
+   * one whose DNS must authorize MailChannels (README, "Deploy"); it also signs
+   * the mail (DKIM) with the key published at `<dkimSelector>._domainkey.<domain>`
+   * once the DKIM_PRIVATE_KEY secret is set.
+   */
   notifications: {
     to: "staff@bartlettfinejewelry.example", // SAMPLE
     from: "website@bartlettfinejewelry.example", // SAMPLE
+    dkimSelector: "mailchannels",
   },
 } as const;
 

@@ -12,14 +12,26 @@ export interface Notifier {
   send(email: Email): Promise<void>;
 }
 
-export function mailChannelsNotifier(apiKey: string, { timeoutMs = SEND_TIMEOUT_MS } = {}): Notifier {
+/** MailChannels signs with this key as `domain` (d=), published under `selector` (s=). */
+export interface DkimSigning {
+  domain: string;
+  selector: string;
+  /** The base64 DER private key, as MailChannels' DKIM guide makes it. */
+  privateKey: string;
+}
+
+export function mailChannelsNotifier(
+  apiKey: string,
+  { timeoutMs = SEND_TIMEOUT_MS, dkim }: { timeoutMs?: number; dkim?: DkimSigning } = {},
+): Notifier {
+  const signing = dkim ? { dkim_domain: dkim.domain, dkim_selector: dkim.selector, dkim_private_key: dkim.privateKey } : {};
   return {
     async send(email) {
       const response = await fetch(MAILCHANNELS_SEND_URL, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Api-Key": apiKey },
         body: JSON.stringify({
-          personalizations: [{ to: [{ email: email.to }] }],
+          personalizations: [{ to: [{ email: email.to }], ...signing }],
           from: { email: store.notifications.from, name: store.name },
           subject: email.subject,
           content: [
@@ -37,7 +49,17 @@ export function mailChannelsNotifier(apiKey: string, { timeoutMs = SEND_TIMEOUT_
   };
 }
 
-/** The configured notifier, or null when MAILCHANNELS_API_KEY is not set. */
-export function configuredNotifier(env: Pick<Env, "MAILCHANNELS_API_KEY">): Notifier | null {
-  return env.MAILCHANNELS_API_KEY ? mailChannelsNotifier(env.MAILCHANNELS_API_KEY) : null;
+/** The sender's domain: DKIM's d= must match the From domain for DMARC. */
+const senderDomain = store.notifications.from.slice(store.notifications.from.lastIndexOf("@") + 1);
+
+/**
+ * The configured notifier, or null when MAILCHANNELS_API_KEY is not set. Mail is
+ * DKIM-signed only when the DKIM_PRIVATE_KEY secret is set too.
+ */
+export function configuredNotifier(env: { MAILCHANNELS_API_KEY?: string; DKIM_PRIVATE_KEY?: string }): Notifier | null {
+  if (!env.MAILCHANNELS_API_KEY) return null;
+  const dkim = env.DKIM_PRIVATE_KEY
+    ? { domain: senderDomain, selector: store.notifications.dkimSelector, privateKey: env.DKIM_PRIVATE_KEY }
+    : undefined;
+  return mailChannelsNotifier(env.MAILCHANNELS_API_KEY, { dkim });
 }

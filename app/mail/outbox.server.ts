@@ -17,6 +17,8 @@ const LONGEST_RETRY_MS = 6 * 60 * 60 * 1000;
 /** About a day of retries (5 min, 10, 20, … capped at 6 h) before a row stays failed. */
 export const MAX_ATTEMPTS = 10;
 const CRON_BATCH = 20;
+/** The missing-key notice is logged once per isolate, not once per e-mail. */
+let warnedNoKey = false;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
@@ -71,8 +73,9 @@ export async function deliverOutboxMessage(env: Env, id: number, options: Delive
   const db = getDb(env);
 
   if (!notifier) {
-    const row = await db.query.outbox.findFirst({ where: eq(outbox.id, id) });
+    const row = warnedNoKey ? undefined : await db.query.outbox.findFirst({ where: eq(outbox.id, id) });
     if (row) {
+      warnedNoKey = true;
       console.log(`MAILCHANNELS_API_KEY is not set; e-mail ${row.id} stays in the outbox.\nTo: ${row.recipient}\nSubject: ${row.subject}\n\n${row.textBody}`);
     }
     return "held";

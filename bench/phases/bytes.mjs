@@ -1,6 +1,6 @@
 // 2. JavaScript and CSS bytes (gzip) a first visit downloads, per public page,
 // measured the same way as the budget test in tests/browser/first-load-budget.spec.ts.
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { FIRST_LOAD_BUDGETS, budgetFor } from "../../tests/support/budgets.ts";
 import { measureFirstLoad } from "../../tests/support/first-load.ts";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";

@@ -3,7 +3,7 @@
 // are never used count too). Shared by the budget test and `npm run bench`;
 // plain, erasable TypeScript so Node can load it without a build step.
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
+import type { Browser } from "@playwright/test";
 
 export interface FirstLoad {
   /** gzip bytes (zlib default level, as a server compressing on the fly would). */
