@@ -7,7 +7,7 @@ import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
-import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
+import { drainUnreadBody, isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
 import type { WorkerEnv } from "./worker-env";
@@ -25,6 +25,7 @@ const app = new Hono<WorkerEnv>();
 // Every answer below, including refusals and errors, leaves with the security headers.
 app.use(securityHeaders());
 app.use(canonicalPath());
+app.use(drainUnreadBody());
 app.use(requestGuards());
 app.onError((error) => {
   if (error instanceof HTTPException) return refusalFor(error);

@@ -63,6 +63,27 @@ const guards = every(
   parsesAsForm,
 );
 
+/**
+ * Reads and discards whatever body an answer left unread, before the answer goes out.
+ * The local runtime (miniflare's entry worker, behind both `vite preview` and `wrangler dev`)
+ * drops the connection when a Worker answers while the client is still sending, and the
+ * visitor then gets a 500 instead of our 413 (or 403, 415). Node's own HTTP server drains
+ * unread bodies the same way. Nothing read here is kept. See docs/decisions/045.
+ */
+export function drainUnreadBody(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const request = c.req.raw;
+    if (!request.body || request.bodyUsed) return;
+    const reader = request.body.getReader();
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // The client went away; there is nothing left to drain.
+    }
+  };
+}
+
 export function requestGuards(): MiddlewareHandler {
   return (c, next) => (STATE_CHANGING.has(c.req.method) ? guards(c, next) : next());
 }
