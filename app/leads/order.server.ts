@@ -118,7 +118,14 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
     return { status: "refused", refusal: { ok: false, status: 400, result } };
   }
 
-  const intake = await takeLeadSubmission(request, context, "order", OrderSchema, received.formData);
+  let intake: LeadIntake<OrderRequest>;
+  try {
+    intake = await takeLeadSubmission(request, context, "order", OrderSchema, received.formData);
+  } catch (refusal) {
+    // A thrown refusal (the honeypot, an unreadable intent) takes the photos with it too.
+    await deletePhotos(env.BUCKET, photoKeys);
+    throw refusal;
+  }
   if (!intake.ok) {
     await deletePhotos(env.BUCKET, photoKeys);
     return { status: "refused", refusal: intake };

@@ -144,6 +144,8 @@ export async function receiveOrderForm(
       } else if (part.isFile) {
         // A file where text belongs: its schema refuses it, as it would any non-text value.
         formData.append(name, new File([], part.filename ?? ""));
+      } else if (name === PHOTOS_FIELD) {
+        throw new MultipartParseError("photos sent as text"); // no browser does that
       } else {
         textBytes += part.size;
         if (textBytes > MAX_TEXT_BYTES) throw new MaxTotalSizeExceededError(MAX_TEXT_BYTES);

@@ -121,7 +121,7 @@ export const PHOTO_MESSAGES = {
   forgedName: (name: string) => `“${shownName(name)}” has a file name we can't accept. Please rename the file and choose it again.`,
   /** The 413 answer when a request is larger than any order with photos can be. */
   requestTooLarge:
-    "This submission is too large: photos may be up to 10 MB each and 25 MB in all. Please go back, choose fewer or smaller photos, and send it again.",
+    "This submission is too large. Photos may be up to 10 MB each and 25 MB in all: please go back, choose fewer or smaller photos, and send it again.",
 } as const;
 
 /** The largest order form post (multipart): every photo at its limit, and room for the text fields. */

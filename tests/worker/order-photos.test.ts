@@ -133,7 +133,7 @@ describe("order photos: refusals (400, the message beside the field, answers kep
     const files = [bigJpeg(9 * MB, "a.jpg"), bigJpeg(9 * MB, "b.jpg"), bigJpeg(9 * MB, "c.jpg")];
     const response = await postOrder({ ...validOrder, name: "Too Much" }, files);
     expect(response.status).toBe(413);
-    expect(await response.text()).toContain("photos may be up to 10 MB each and 25 MB in all");
+    expect(await response.text()).toContain("Photos may be up to 10 MB each and 25 MB in all");
     expect(await storedState()).toEqual(before);
   });
 
