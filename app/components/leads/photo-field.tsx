@@ -113,6 +113,7 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
         aria-invalid={shown.length ? true : undefined}
         aria-describedby={[hintId, shown.length ? errorId : ""].filter(Boolean).join(" ")}
       />
+      <ErrorList id={errorId} errors={shown} />
       {chosen.length > 0 ? (
         <ul className="photo-field__list" aria-label="Chosen photos">
           {chosen.map((photo) => (
@@ -133,7 +134,6 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
           ))}
         </ul>
       ) : null}
-      <ErrorList id={errorId} errors={shown} />
     </div>
   );
 }
