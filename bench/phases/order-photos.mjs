@@ -6,10 +6,12 @@
 // position, the stream to R2. Counts are read afterwards from the local D1 file
 // and the local R2 bucket's index; peak memory is the resident size of the
 // workerd processes serving the Worker, sampled every 50 ms (Linux /proc).
+import { Blob, Buffer } from "node:buffer";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { DatabaseSync } from "node:sqlite";
+import { clearInterval, setInterval } from "node:timers";
 import { leadFields } from "../lib/leads.mjs";
 import { percentile, pool } from "../lib/stats.mjs";
 import { Visitor, visitorIp } from "../lib/visitor.mjs";
@@ -107,16 +109,24 @@ export async function runOrderPhotos({ origin, count, concurrency, photoBytes, f
     const index = firstVisitor + i;
     const visitor = new Visitor(origin, visitorIp(index));
     const token = await visitor.formToken("/orderOnline");
-    const form = new FormData();
+    const form = new globalThis.FormData();
     const fields = { ...leadFields("order", `${NAME_PREFIX} ${i}`, index), submissionToken: token };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     photos.forEach((photo, n) => form.append("photos", new Blob([photo], { type: "image/jpeg" }), `IMG_${i}_${n + 1}.jpg`));
+    // Encoded before the clock starts, and sent with its length, as a browser sends a form.
+    const encoded = new globalThis.Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
     const sent = performance.now();
     const response = await fetch(`${origin}/orderOnline`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: origin, "CF-Connecting-IP": visitor.ip },
-      body: form,
+      headers: {
+        Origin: origin,
+        "CF-Connecting-IP": visitor.ip,
+        "Content-Type": encoded.headers.get("Content-Type"),
+        "Content-Length": String(body.length),
+      },
+      body,
     });
     const latency = performance.now() - sent;
     await response.arrayBuffer();
