@@ -149,12 +149,12 @@ function orderPhotosSection(r) {
     : "not readable here";
   return `## 7. Orders with photos
 
-${r.orders} custom orders, each with ${r.photosPerOrder} photos of ${mb(r.photoBytes)} (JPEGs whose Exif holds a GPS position, so
-the position is removed on the way), ${r.concurrency} at a time; each visitor loads the order page and posts the
-multipart form from its own address. Time per post is from sending it to its response (the 302). Memory is the
-resident size of the workerd processes serving the Worker, sampled every 50 ms: the whole local runtime, not one
-isolate. **Stored ${r.storedOrders} orders and ${r.storedObjects} objects (${r.storedPhotoRows} photo rows), duplicates
-${r.duplicates}, 5xx ${r.fiveXx}: ${ok ? "as required" : "NOT as required"}.**
+${r.orders} custom orders, each with ${r.photosPerOrder} photos of ${mb(r.photoBytes)} (JPEGs whose Exif holds a GPS position, so the
+position is removed on the way), ${r.concurrency} at a time; each visitor loads the order page and posts the multipart form
+from its own address. Time per post is from sending it to its response (the 302); with ${r.orders} posts, p99 is the
+slowest post. Memory is the resident size of the workerd processes serving the Worker, sampled every 50 ms: the
+whole local runtime (D1 and R2 simulators included), not one isolate. **Stored ${r.storedOrders} orders and
+${r.storedObjects} objects (${r.storedPhotoRows} photo rows), duplicates ${r.duplicates}, 5xx ${r.fiveXx}: ${ok ? "as required" : "NOT as required"}.**
 
 ${table(["post p50", "post p99", "max", "photo bytes in", "peak workerd memory", "statuses"], [
     [
