@@ -235,6 +235,32 @@ describe("order photos: never twice, never half", () => {
   });
 });
 
+describe("order photos: an upload that fails", () => {
+  it("stores no order when R2 refuses the second photo, deletes the first, and keeps the answers", async () => {
+    // R2 itself is real; only this one write is made to fail, as an outage would.
+    const bucket = env.BUCKET as R2Bucket & { put: R2Bucket["put"] };
+    const put = bucket.put;
+    let writes = 0;
+    bucket.put = async function (this: R2Bucket, ...args: Parameters<R2Bucket["put"]>) {
+      writes += 1;
+      if (writes === 2) throw new Error("R2 unavailable");
+      return put.apply(bucket, args);
+    } as R2Bucket["put"];
+    try {
+      const before = await storedState();
+      const response = await postOrder({ ...validOrder, name: "Upload Outage" }, [photoFile("ring.jpg"), photoFile("ring.png")]);
+      expect(writes).toBe(2);
+      expect(response.status).toBe(503);
+      const html = await response.text();
+      expect(html).toContain("Failed to submit order. Please try again.");
+      expect(html).toContain('value="Upload Outage"');
+      expect(await storedState()).toEqual(before);
+    } finally {
+      bucket.put = put;
+    }
+  });
+});
+
 describe("order photos: location removed before storing", () => {
   // GPS latitude 35° 12' 34.2" as exiftool wrote it: three big-endian RATIONALs (35/1, 12/1, 342/10... as stored).
   function gpsLatitudeBytes(file: Uint8Array): Uint8Array {
