@@ -26,6 +26,14 @@ export const PHOTO_KINDS = {
 
 export type PhotoKind = keyof typeof PHOTO_KINDS;
 
+/** The kinds every browser draws; HEIC and HEIF (only Safari draws them) are shown as a labelled tile instead. */
+export const DRAWN_BY_EVERY_BROWSER: ReadonlySet<string> = new Set<PhotoKind>(["image/jpeg", "image/png", "image/webp", "image/gif"]);
+
+/** A photo's size as people read it: "840 KB", "2.4 MB". */
+export function photoSizeLabel(bytes: number): string {
+  return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 /** For the file input's `accept`: the types, and the extensions some systems only know HEIC by. */
 export const PHOTO_ACCEPT = [...Object.keys(PHOTO_KINDS), ".heic", ".heif"].join(",");
 

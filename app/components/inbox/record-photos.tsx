@@ -1,14 +1,11 @@
 import type { OrderPhoto } from "~/inbox/types";
 import { orderPhotoHref } from "~/inbox/view";
+import { DRAWN_BY_EVERY_BROWSER, photoSizeLabel } from "~/photos/rules";
 
-/** Browsers other than Safari cannot draw HEIC: those photos get a labelled tile that opens (or downloads) the file. */
-const DRAWABLE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
-
-function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-/** The photos and sketches sent with an order: thumbnails that open the photo full size. */
+/**
+ * The photos and sketches sent with an order: thumbnails that open the photo full size.
+ * HEIC and HEIF (only Safari draws them) get a labelled tile that opens (or downloads) the file.
+ */
 export function RecordPhotos({ orderId, photos }: { orderId: number; photos: OrderPhoto[] }) {
   return (
     <ul className="record-photos" data-testid="record-photos">
@@ -17,7 +14,7 @@ export function RecordPhotos({ orderId, photos }: { orderId: number; photos: Ord
         return (
           <li key={photo.position} className="record-photos__item">
             <a href={href} className="record-photos__link">
-              {DRAWABLE.has(photo.contentType) ? (
+              {DRAWN_BY_EVERY_BROWSER.has(photo.contentType) ? (
                 <img src={href} alt={`Photo ${photo.position}`} className="record-photos__image" loading="lazy" />
               ) : (
                 <span className="record-photos__tile" role="img" aria-label={`Photo ${photo.position}`}>
@@ -26,7 +23,7 @@ export function RecordPhotos({ orderId, photos }: { orderId: number; photos: Ord
               )}
               <span className="record-photos__name">{photo.fileName}</span>
             </a>
-            <span className="record-photos__size">{sizeLabel(photo.size)}</span>
+            <span className="record-photos__size">{photoSizeLabel(photo.size)}</span>
           </li>
         );
       })}

@@ -4,10 +4,13 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import {
   declaredTypeAgrees,
   detectPhotoKind,
+  DRAWN_BY_EVERY_BROWSER,
   PHOTO_ACCEPT,
+  PHOTO_KINDS,
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
   PHOTOS_FIELD,
+  photoSizeLabel,
   SNIFF_BYTES,
   type PhotoKind,
 } from "~/photos/rules";
@@ -25,9 +28,6 @@ interface Chosen {
   url: string;
 }
 
-/** Chromium and Firefox cannot draw HEIC; those get a labelled tile instead of a broken image. */
-const DRAWABLE = new Set<PhotoKind>(["image/jpeg", "image/png", "image/webp", "image/gif"]);
-
 async function checkPhoto(file: File): Promise<{ kind: PhotoKind } | { message: string }> {
   if (file.size === 0) return { message: PHOTO_MESSAGES.empty(file.name) };
   if (file.size > PHOTO_LIMITS.fileBytes) return { message: PHOTO_MESSAGES.tooBig(file.name) };
@@ -37,16 +37,14 @@ async function checkPhoto(file: File): Promise<{ kind: PhotoKind } | { message: 
   return { kind };
 }
 
-function sizeLabel(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 export function PhotoField({ errors }: { errors?: string[] | undefined }) {
   const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
+  /** Photos this browser could not draw (a valid file it has no decoder for): shown as a tile, not a broken image. */
+  const [undrawn, setUndrawn] = useState<ReadonlySet<string>>(new Set());
   const urls = useRef(new Set<string>());
 
   useEffect(() => {
@@ -118,15 +116,20 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
         <ul className="photo-field__list" aria-label="Chosen photos">
           {chosen.map((photo) => (
             <li key={photo.id} className="photo-field__item">
-              {DRAWABLE.has(photo.kind) ? (
-                <img src={photo.url} alt="" className="photo-field__thumb" />
+              {DRAWN_BY_EVERY_BROWSER.has(photo.kind) && !undrawn.has(photo.id) ? (
+                <img
+                  src={photo.url}
+                  alt=""
+                  className="photo-field__thumb"
+                  onError={() => setUndrawn((before) => new Set(before).add(photo.id))}
+                />
               ) : (
                 <span className="photo-field__thumb photo-field__thumb--tile" aria-hidden="true">
-                  {photo.kind === "image/heic" ? "HEIC" : "HEIF"}
+                  {PHOTO_KINDS[photo.kind].label}
                 </span>
               )}
               <span className="photo-field__name">{photo.file.name}</span>
-              <span className="photo-field__size">{sizeLabel(photo.file.size)}</span>
+              <span className="photo-field__size">{photoSizeLabel(photo.file.size)}</span>
               <button type="button" className="photo-field__remove" onClick={() => remove(photo)}>
                 Remove<span className="visually-hidden"> {photo.file.name}</span>
               </button>

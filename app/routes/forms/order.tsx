@@ -42,8 +42,8 @@ export default function OrderOnlinePage({ loaderData, actionData }: Route.Compon
           <div className="card form-card">
             <h2>Your custom piece</h2>
             <p className="lead-page__note">
-              You can add up to three photos or sketches at the end of this form. Have a sketch or a photo? E-mail it
-              to <a href={emailHref}>{store.email}</a> or send it to us on <a href={store.social.whatsapp}>WhatsApp</a>,
+              You can add up to three photos or sketches at the end of this form. Prefer to send a sketch or a photo? E-mail
+              it to <a href={emailHref}>{store.email}</a> or send it to us on <a href={store.social.whatsapp}>WhatsApp</a>,
               with your name, and we will add it to your request.
             </p>
             <OrderForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
