@@ -429,6 +429,20 @@ describe("order photos: the visitor's byte budget", () => {
     expect(await storedState()).toEqual(before);
   });
 
+  it("still applies the form limit: the 6th order with a photo in a row is 429, and its photo is not kept", async () => {
+    const ip = uniqueIp();
+    const before = await storedState();
+    for (let i = 0; i < 5; i++) {
+      expect((await postOrder({ ...validOrder, name: `Limited Photos ${i}` }, [photoFile("ring.gif")], { ip })).status).toBe(302);
+    }
+    const limited = await postOrder({ ...validOrder, name: "Limited Photos 5" }, [photoFile("ring.gif")], { ip });
+    expect(limited.status).toBe(429);
+    expect(await textOf(limited)).toContain("Too many submissions from your connection.");
+    const after = await storedState();
+    expect(after.orders - before.orders).toBe(5);
+    expect(after.objects - before.objects).toBe(5);
+  });
+
   it("counts what a visitor sends", async () => {
     const ip = uniqueIp();
     expect((await postOrder({ ...validOrder, name: "Counted Bytes" }, [photoFile("ring.png")], { ip })).status).toBe(302);
