@@ -1,5 +1,12 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+
+/** The sample photos in tests/fixtures/photos, as base64 by file name (workerd tests cannot read files). */
+function samplePhotos(): Record<string, string> {
+  const folder = "tests/fixtures/photos";
+  return Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(`${folder}/${name}`).toString("base64")]));
+}
 
 // Integration tests run inside workerd against the built Worker (npm run build
 // first): real D1, the real Durable Object room, real HTTP through exports.default.
@@ -12,6 +19,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_PHOTOS: samplePhotos(),
             SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
           },
         },

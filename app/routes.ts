@@ -23,6 +23,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("book/calendar.ics", "routes/forms/book-calendar.ts"),
+  route("orderOnline/send", "routes/forms/order-send.ts"),
 
   // Staff
   route("login", "routes/staff/login.tsx"),
@@ -34,6 +35,7 @@ export default [
       route("export", "routes/staff/export.ts"),
       route("account", "routes/staff/account.tsx"),
       route(":inbox/:id", "routes/staff/record.tsx"),
+      route("orders/:id/photos/:position", "routes/staff/order-photo.ts"),
       route("*", "routes/staff/not-found.tsx"),
     ]),
   ]),

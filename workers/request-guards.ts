@@ -3,15 +3,29 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
+import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
+import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "../app/photos/rules";
 
 // Checks every state-changing request before React Router sees it, so each
 // route action can assume a same-origin form post of a sane size that parses.
 // hono's csrf and bodyLimit do the first two; the form checks are ours.
+// Every body is capped at 64 KB except a multipart post to a route in
+// UPLOAD_ROUTES, which takes files and reads its own body as it streams.
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The routes that take files (lower-case paths: React Router matches them case-insensitively):
+ * their multipart limit, and the words of the 413. The custom order form posts to its
+ * page without JavaScript and to /orderOnline/send with it (for upload progress).
+ */
+const UPLOAD_ROUTES: Record<string, { maxBytes: number; tooLarge: string }> = {
+  "/orderonline": { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge },
+  "/orderonline/send": { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge },
+};
 
 /** What a refused request reads, by status: plain words a person can act on. */
 const REFUSALS: Record<number, string> = {
@@ -21,8 +35,8 @@ const REFUSALS: Record<number, string> = {
   415: "Send this form as a regular web form.",
 };
 
-function refusal(status: keyof typeof REFUSALS & number): Response {
-  return new Response(REFUSALS[status], {
+function refusal(status: keyof typeof REFUSALS & number, message = REFUSALS[status]): Response {
+  return new Response(message, {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NEVER_CACHE },
   });
@@ -84,6 +98,33 @@ export function drainUnreadBody(): MiddlewareHandler {
   };
 }
 
+/**
+ * A multipart post to an upload route: a declared length over the route's limit is
+ * refused before a byte is read; a body of unknown length is counted as the route
+ * reads it (never held whole), and the route answers 413 when it runs over
+ * (app/http/body-limit.ts). Whether it parses is the route's own reader's to say.
+ */
+function uploadLimit(route: { maxBytes: number; tooLarge: string }): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header("Content-Length");
+    if (declared !== undefined && !c.req.header("Transfer-Encoding")) {
+      if (!(Number(declared) <= route.maxBytes)) return refusal(413, route.tooLarge);
+    } else if (c.req.raw.body) {
+      c.req.raw = new Request(c.req.raw, { body: limitedBody(c.req.raw.body, route.maxBytes) });
+    }
+    await next();
+  };
+}
+
+const uploadGuards = Object.fromEntries(
+  Object.entries(UPLOAD_ROUTES).map(([path, route]) => [path, every(csrf(), uploadLimit(route))]),
+);
+
 export function requestGuards(): MiddlewareHandler {
-  return (c, next) => (STATE_CHANGING.has(c.req.method) ? guards(c, next) : next());
+  return (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const upload = uploadGuards[new URL(c.req.url).pathname.toLowerCase()];
+    const multipart = (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    return (upload && multipart ? upload : guards)(c, next);
+  };
 }

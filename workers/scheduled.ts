@@ -1,11 +1,20 @@
 import { purgeExpiredRecords } from "../app/db/retention.server";
 import { deliverDueOutbox } from "../app/mail/outbox.server";
+import { sweepOrphanPhotos } from "../app/photos/storage.server";
+
+/** The nightly trigger in wrangler.toml [triggers]; every other run is the 5-minute one. */
+export const NIGHTLY_CRON = "30 8 * * *";
 
 /**
- * The Cron Trigger (wrangler.toml [triggers]): retry staff e-mails that are
- * pending or failed and due, and delete records past their retention period.
+ * The Cron Triggers (wrangler.toml [triggers]). Every 5 minutes: retry staff
+ * e-mails that are pending or failed and due, and delete records past their
+ * retention period. Nightly: delete order photos that no order refers to.
  */
-export function handleScheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): void {
+export function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): void {
+  if (controller.cron === NIGHTLY_CRON) {
+    ctx.waitUntil(sweepOrphanPhotos(env));
+    return;
+  }
   ctx.waitUntil(deliverDueOutbox(env));
   ctx.waitUntil(purgeExpiredRecords(env));
 }

@@ -55,7 +55,8 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
     ["script-src-attr", "'none'"],
     // React renders style attributes; styles cannot run code, so inline ones are allowed.
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", ...(analytics ? ANALYTICS_IMAGE_HOSTS : [])],
+    // blob: the order form's previews of the photos a visitor chose (object URLs made by this page).
+    ["img-src", "'self'", "data:", "blob:", ...(analytics ? ANALYTICS_IMAGE_HOSTS : [])],
     ["font-src", "'self'", "data:"],
     ["connect-src", "'self'", websocket, ...(analytics ? ANALYTICS_CONNECT_HOSTS : [])],
     ["frame-src", MAP_FRAME_SOURCE],

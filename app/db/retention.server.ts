@@ -1,6 +1,10 @@
+import { deletePhotos } from "~/photos/storage.server";
+
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch
 // per table so a large backlog drains over several runs instead of one long query.
+// An order's photos go with it: their objects are deleted from R2 first (their
+// rows follow the order through ON DELETE CASCADE).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -23,7 +27,19 @@ function purgeOlderThan(env: Env, table: string, column: string, cutoff: number)
   ).bind(cutoff);
 }
 
+/** The R2 objects of orders past retention, as many as one run deletes orders (BATCH) can hold. */
+async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT p.object_key AS key FROM order_photos p
+      WHERE p.order_id IN (SELECT rowid FROM orders WHERE created_at < ? LIMIT ${BATCH})`,
+  )
+    .bind(cutoff)
+    .all<{ key: string }>();
+  return results.map((row) => row.key);
+}
+
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
+  await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
   const results = await env.DB.batch([
     purgeOlderThan(env, "contact_messages", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),

@@ -70,6 +70,34 @@ export const orders = sqliteTable(
   ],
 );
 
+/**
+ * The photos and sketches a visitor sent with a custom order (migrations/0005).
+ * The bytes are in R2 under `objectKey` (random, never shown to visitors); staff
+ * open them through /dashboard/orders/:id/photos/:position.
+ */
+export const orderPhotos = sqliteTable(
+  "order_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    objectKey: text("object_key").notNull(),
+    /** The kind read from the file's first bytes, e.g. "image/jpeg"; never the browser's word. */
+    contentType: text("content_type").notNull(),
+    /** A safe name for Content-Disposition, made from the visitor's file name. */
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    /** 1, 2, 3 in the order the visitor chose them. */
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_photos_object_key_unique").on(t.objectKey),
+    uniqueIndex("order_photos_order_position_unique").on(t.orderId, t.position),
+  ],
+);
+
 export const contactMessages = sqliteTable(
   "contact_messages",
   {

@@ -22,16 +22,17 @@ export function retryAfterHeaders(result: RateLimitResult): Record<string, strin
 
 /**
  * A route's `headers` export for a form that may be refused with 429: React
- * Router passes an action's headers on to the document response only through it.
+ * Router passes an action's headers (or a thrown answer's) on to the document
+ * response only through it.
  */
-export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Headers {
-  const retryAfter = actionHeaders.get("Retry-After");
+export function passRetryAfter({ actionHeaders, errorHeaders }: { actionHeaders: Headers; errorHeaders?: Headers }): Headers {
+  const retryAfter = actionHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
   return new Headers(retryAfter ? { "Retry-After": retryAfter } : {});
 }
 
 export interface RateLimiter {
-  /** Counts one event for `key` and says whether it is within the limit. */
-  hit(key: string): Promise<RateLimitResult>;
+  /** Counts one event (or `amount`, e.g. bytes) for `key` and says whether it is within the limit. */
+  hit(key: string, amount?: number): Promise<RateLimitResult>;
   /** Says whether `key` is already over the limit, without counting. */
   check(key: string): Promise<RateLimitResult>;
   /** Forgets `key` (e.g. after a successful sign-in). */
@@ -49,21 +50,21 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
     Math.max(1, Math.ceil((windowStart + options.windowMs - now) / 1000));
 
   return {
-    async hit(key) {
+    async hit(key, amount = 1) {
       const now = Date.now();
       const windowStart = windowStartFor(now);
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, windowStart, count: 1 })
+        .values({ key, windowStart, count: amount })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + ${amount} ELSE ${amount} END`,
             windowStart,
           },
         })
         .returning({ count: rateLimits.count });
-      const count = row?.count ?? 1;
+      const count = row?.count ?? amount;
       return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
     },
     async check(key) {

@@ -24,18 +24,23 @@ function toastStorage(context: Readonly<RouterContextProvider>) {
   return storage;
 }
 
+/** `headers` plus the Set-Cookie that carries `toast` to the next page the visitor loads. */
+export async function withFlashToast(context: Readonly<RouterContextProvider>, toast: Omit<Toast, "id">, headers?: HeadersInit) {
+  const storage = toastStorage(context);
+  const session = await storage.getSession();
+  session.flash("toast", { ...toast, id: crypto.randomUUID() });
+  const result = new Headers(headers);
+  result.append("Set-Cookie", await storage.commitSession(session));
+  return result;
+}
+
 export async function redirectWithToast(
   context: Readonly<RouterContextProvider>,
   url: string,
   toast: Omit<Toast, "id">,
   init: ResponseInit = {},
 ) {
-  const storage = toastStorage(context);
-  const session = await storage.getSession();
-  session.flash("toast", { ...toast, id: crypto.randomUUID() });
-  const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await storage.commitSession(session));
-  return redirect(url, { ...init, headers });
+  return redirect(url, { ...init, headers: await withFlashToast(context, toast, init.headers) });
 }
 
 /** A toast raised by an action in this same request (a failure that does not redirect). */

@@ -8,7 +8,7 @@ import { allRows, statement } from "~/db/sql.server";
 import type { LeadStatus } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
 import type { InboxView } from "~/inbox/view";
-import type { Lead, LeadWithNote } from "~/inbox/types";
+import type { Lead, LeadWithNote, OrderPhoto } from "~/inbox/types";
 
 export type { Lead, LeadWithNote };
 
@@ -17,7 +17,7 @@ const COLUMNS: Record<LeadKind, string> = {
   appointment:
     "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
   order:
-    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status",
+    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
   contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status",
 };
 
@@ -154,6 +154,15 @@ export async function getLead(db: D1Database, kind: LeadKind, id: number): Promi
     sql`SELECT ${source.columns}, t.staff_note AS staffNote FROM ${source.table} t WHERE t.id = ${id}`,
   );
   return row ?? null;
+}
+
+/** The photos of one order, in the order the visitor chose them. */
+export function orderPhotos(db: D1Database, orderId: number): Promise<OrderPhoto[]> {
+  return allRows<OrderPhoto>(
+    db,
+    sql`SELECT position, file_name AS fileName, content_type AS contentType, size FROM order_photos
+        WHERE order_id = ${orderId} ORDER BY position`,
+  );
 }
 
 /** Returns false when the record does not exist. */

@@ -6,7 +6,7 @@ import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { kindOfInbox, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
-import { getLead, updateLead } from "./queries.server";
+import { getLead, orderPhotos, updateLead } from "./queries.server";
 import { STATUS_ERROR, type StatusActionData } from "./rules";
 import { isStatusFor, recordHref, STATUS_LABELS } from "./view";
 
@@ -28,6 +28,7 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   const lead = await getLead(env.DB, kind, id);
   if (!lead) notFound();
   return {
+    photos: lead.kind === "order" && lead.photoCount > 0 ? await orderPhotos(env.DB, id) : [],
     lead: {
       ...lead,
       createdAtLabel: formatStoreDateTime(lead.createdAt),

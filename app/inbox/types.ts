@@ -27,6 +27,8 @@ export interface OrderLead extends LeadBase {
   jewelryType: string;
   materialPreferences: string;
   diamondSelection: string;
+  /** How many photos or sketches came with the order. */
+  photoCount: number;
 }
 
 export interface ContactLead extends LeadBase {
@@ -37,6 +39,14 @@ export interface ContactLead extends LeadBase {
 
 export type Lead = AppointmentLead | OrderLead | ContactLead;
 export type LeadWithNote = Lead & { staffNote: string };
+
+/** One photo of an order, as its record page lists it (the bytes are served by /dashboard/orders/:id/photos/:position). */
+export interface OrderPhoto {
+  position: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
 
 /** A lead as one inbox row shows it, with labels already in the store's time zone. */
 export type InboxRow = Lead & {

@@ -96,3 +96,8 @@ export function tabHref(tab: LeadKind): string {
 export function recordHref(kind: LeadKind, id: number): string {
   return `/dashboard/${LEADS[kind].inbox}/${id}`;
 }
+
+/** Where staff open one photo of an order (a guarded resource route). */
+export function orderPhotoHref(orderId: number, position: number): string {
+  return `${recordHref("order", orderId)}/photos/${position}`;
+}

@@ -21,7 +21,7 @@ import { issueSubmissionToken, SUBMISSION_TOKEN_MESSAGES, verifySubmissionToken 
  * submission token, so no shared cache may keep them (two visitors with one
  * token would collapse into one record); a rate-limited answer keeps its Retry-After.
  */
-export function leadFormHeaders(args: { actionHeaders: Headers }) {
+export function leadFormHeaders(args: { actionHeaders: Headers; errorHeaders?: Headers }) {
   const headers = passRetryAfter(args);
   headers.set("Cache-Control", NEVER_CACHE);
   return headers;

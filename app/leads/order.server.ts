@@ -1,23 +1,36 @@
+import { sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { insertSelect } from "~/db/insert-select";
+import { orderPhotos, orders } from "~/db/schema";
+import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
-import type { LeadIntake } from "./intake.server";
-import { storedChoices, type OrderRequest } from "./rules/order";
+import { HONEYPOT_FIELD } from "~/http/form";
+import { dashboardUrl, leadEmail, recordUrl } from "~/mail/staff-email";
+import { countUndeclaredPhotoBytes, spendPhotoBudget } from "~/photos/budget.server";
+import { receiveOrderForm, type StoredPhoto } from "~/photos/receive.server";
+import { PHOTOS_FIELD } from "~/photos/rules";
+import { deletePhotos } from "~/photos/storage.server";
+import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
+import { SUBMISSION_TOKEN_FIELD } from "./rules/fields";
+import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
+import { verifySubmissionToken } from "./submission-token.server";
 
-/** Stores the custom order request and its staff e-mail in one batch. Throws if D1 fails. */
+type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
+
+/** Stores the custom order request, its photos' rows and its staff e-mail in one batch. Throws if D1 fails. */
 export async function saveOrder(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  intake: Extract<LeadIntake<OrderRequest>, { ok: true }>,
-): Promise<void> {
+  intake: OrderIntake,
+  photos: StoredPhoto[] = [],
+) {
   const { name, phoneNumber, email } = intake.value;
   const choices = storedChoices(intake.value);
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
-  await storeLeadOnce(db, context, {
+  return storeLeadOnce(db, context, {
     kind: "order",
     submissionId: intake.submissionId,
     now,
@@ -26,6 +39,27 @@ export async function saveOrder(
       .values({ name, phoneNumber, email, ...choices, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: orders.id, createdAt: orders.createdAt }),
+    // The photos belong to the order this batch inserted (its token and this instant), never to one stored before.
+    alongside: photos.map((photo) =>
+      insertSelect(
+        db,
+        orderPhotos,
+        {
+          id: sql`NULL`,
+          orderId: sql`${orders.id}`,
+          objectKey: sql`${photo.key}`,
+          contentType: sql`${photo.contentType}`,
+          fileName: sql`${photo.fileName}`,
+          size: sql`${photo.size}`,
+          position: sql`${photo.position}`,
+          createdAt: sql`${now}`,
+        },
+        sql`FROM ${orders}
+          WHERE ${orders.submissionToken} = ${intake.submissionId} AND ${orders.createdAt} = ${now}
+            AND NOT EXISTS (SELECT 1 FROM ${orderPhotos}
+              WHERE ${orderPhotos.orderId} = ${orders.id} AND ${orderPhotos.position} = ${photo.position})`,
+      ),
+    ),
     staffEmail: leadEmail(
       "order",
       [
@@ -35,8 +69,88 @@ export async function saveOrder(
         ["Jewelry type", choices.jewelryType],
         ["Material", choices.materialPreferences],
         ["Diamond selection", choices.diamondSelection],
+        ["Photos", photos.length === 0 ? "None" : `${photos.length} (open the order in the dashboard to see them)`],
       ],
-      dashboardUrl(request),
+      photos.length === 0 ? dashboardUrl(request) : recordUrl(request, "order"),
     ),
   });
+}
+
+/** Photos are not stored again for a form that was stored before (a double click, a retry), nor for a bot. */
+async function photosUnwanted(env: Env, fields: FormData): Promise<boolean> {
+  const honeypot = fields.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.length > 0) return true;
+  const token = await verifySubmissionToken(env, "order", fields.get(SUBMISSION_TOKEN_FIELD));
+  if (!token.ok) return false;
+  const stored = await env.DB.prepare("SELECT 1 FROM orders WHERE submission_token = ? LIMIT 1").bind(token.id).first();
+  return stored !== null;
+}
+
+export type OrderAnswer =
+  /** The form comes back with what was typed and why (400, 429), or the same form was stored before. */
+  | { status: "refused"; refusal: Extract<LeadIntake<unknown>, { ok: false }> }
+  /** Valid, but a photo or the order could not be stored: nothing was; the failure message, the form kept. */
+  | { status: "failed"; intake: OrderIntake; error: unknown }
+  | { status: "stored" };
+
+/**
+ * The custom order form, with or without photos, from the request to the
+ * stored order: the visitor's photo budget, the form read as it streams (photos
+ * checked and written to R2 on the way), the intake every lead form takes, then
+ * one batch with the order and its photos' rows. Whatever is refused or fails,
+ * the photos written for it are deleted before the answer.
+ */
+export async function takeOrder(request: Request, context: Readonly<RouterContextProvider>): Promise<OrderAnswer> {
+  const { env } = getCloudflare(context);
+  const overBudget = await spendPhotoBudget(env, request);
+  if (overBudget) {
+    // Refused unread, so there are no answers to give back: the form comes back empty, with the reason.
+    const result = { status: "error" as const, initialValue: {}, error: { "": [overBudget.message] } };
+    return { status: "refused", refusal: { ok: false, status: 429, result, headers: overBudget.headers } };
+  }
+  const received = await receiveOrderForm(request, env.BUCKET, (fields) => photosUnwanted(env, fields));
+  const photoKeys = received.photos.map((photo) => photo.key);
+
+  if (received.photoErrors.length > 0) {
+    // The photos' messages, beside the field, with whatever else the form got wrong.
+    const submission = parseForm(received.formData, OrderSchema);
+    const result = submission.reply({ fieldErrors: { [PHOTOS_FIELD]: received.photoErrors } });
+    return { status: "refused", refusal: { ok: false, status: 400, result } };
+  }
+
+  let intake: LeadIntake<OrderRequest>;
+  try {
+    intake = await takeLeadSubmission(request, context, "order", OrderSchema, received.formData);
+  } catch (refusal) {
+    // A thrown refusal (the honeypot, an unreadable intent) takes the photos with it too.
+    await deletePhotos(env.BUCKET, photoKeys);
+    throw refusal;
+  }
+  if (!intake.ok) {
+    await deletePhotos(env.BUCKET, photoKeys);
+    return { status: "refused", refusal: intake };
+  }
+  if (received.failure !== undefined) return { status: "failed", intake, error: received.failure };
+
+  try {
+    const outcome = await saveOrder(request, context, intake, received.photos);
+    // Stored before: this post's copies of the photos are not wanted.
+    if (outcome.status === "resubmitted") await deletePhotos(env.BUCKET, photoKeys);
+  } catch (error) {
+    await deletePhotos(env.BUCKET, photoKeys);
+    return { status: "failed", intake, error };
+  }
+  await countUndeclaredPhotoBytes(env, request, received.photos.reduce((sum, photo) => sum + photo.size, 0));
+  return { status: "stored" };
+}
+
+/** The answer every order route gives to a refused or failed order; `stored` says what a stored one gets. */
+export function answerOrder<Stored>(
+  context: Readonly<RouterContextProvider>,
+  answer: OrderAnswer,
+  stored: () => Stored,
+) {
+  if (answer.status === "refused") return refuseLead(answer.refusal);
+  if (answer.status === "failed") return leadNotStored(context, answer.intake, ORDER_MESSAGES.failure, answer.error);
+  return stored();
 }

@@ -61,7 +61,12 @@ async function storedBefore(db: Db, kind: LeadKind, submissionId: string): Promi
 }
 
 /** A lead whose only unique column is its submission token: a conflict there means the write was lost. */
-export async function storeLeadOnce(db: Db, context: Readonly<RouterContextProvider>, write: LeadWrite): Promise<void> {
+export async function storeLeadOnce(
+  db: Db,
+  context: Readonly<RouterContextProvider>,
+  write: LeadWrite,
+): Promise<Exclude<StoreOutcome, { status: "conflict" }>> {
   const outcome = await storeLead(db, context, write);
   if (outcome.status === "conflict") throw new Error(`${write.kind} neither inserted nor found`);
+  return outcome;
 }

@@ -5,3 +5,9 @@ export interface Email {
   html: string;
   text: string;
 }
+
+/**
+ * Stands for the new record's id in an e-mail written before the record exists
+ * (a link to its dashboard page); the outbox fills it in as it queues the e-mail.
+ */
+export const RECORD_ID_SLOT = "{record-id}";

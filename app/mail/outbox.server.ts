@@ -3,7 +3,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { outbox } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
-import type { Email } from "./email";
+import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
 
 // Staff e-mails go through the outbox table: the row is written in the same D1
@@ -29,7 +29,7 @@ const UNSENT = inArray(outbox.status, ["pending", "failed"]);
 
 /**
  * The batch statement that queues the e-mail for the record stored under
- * `submissionId`. It inserts nothing when that record does not exist (the insert
+ * `submissionId`, with RECORD_ID_SLOT replaced by its id. It inserts nothing when that record does not exist (the insert
  * before it lost a race) or already has its e-mail (a resubmitted form).
  */
 export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, email: Email, now: number) {
@@ -43,8 +43,8 @@ export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, ema
       recordId: sql`${table}.id`,
       recipient: sql`${email.to}`,
       subject: sql`${email.subject}`,
-      html: sql`${email.html}`,
-      textBody: sql`${email.text}`,
+      html: sql`replace(${email.html}, ${RECORD_ID_SLOT}, ${table}.id)`,
+      textBody: sql`replace(${email.text}, ${RECORD_ID_SLOT}, ${table}.id)`,
       status: sql`'pending'`,
       attempts: sql`0`,
       nextAttemptAt: sql`${now}`,

@@ -1,6 +1,6 @@
 import { store } from "~/config/store";
-import type { LeadKind } from "~/leads/kinds";
-import type { Email } from "./email";
+import { LEADS, type LeadKind } from "~/leads/kinds";
+import { RECORD_ID_SLOT, type Email } from "./email";
 
 // The staff notification for a new lead, as HTML and plain text. Every value a
 // visitor typed is escaped; the subject carries no visitor text at all, so no
@@ -47,4 +47,9 @@ export function leadEmail(kind: LeadKind, rows: [label: string, value: string][]
 /** Where staff open the inbox: this site's own dashboard, as the request reached it. */
 export function dashboardUrl(request: Request): string {
   return new URL("/dashboard", request.url).toString();
+}
+
+/** The dashboard page of the record this e-mail announces (its id is filled in as the e-mail is queued). */
+export function recordUrl(request: Request, kind: LeadKind): string {
+  return `${dashboardUrl(request)}/${LEADS[kind].inbox}/${RECORD_ID_SLOT}`;
 }

@@ -43,13 +43,16 @@ function send(form: FormUnderTest, request: HostileRequest, ip: string): Promise
 
 /** What a rejected request must not have changed, and where an accepted one lands. */
 async function storedCounts(form: FormUnderTest) {
-  if (form.id === "login") return { records: 0, outbox: 0, consent: 0 };
+  if (form.id === "login") return { records: 0, outbox: 0, consent: 0, photos: 0, objects: 0 };
   const count = async (table: string) =>
     (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
   return {
     records: await count(LEAD_TABLES[form.id]),
     outbox: await count("outbox"),
     consent: await count("consent_records"),
+    // The order form's photos: rows and objects in R2.
+    photos: await count("order_photos"),
+    objects: (await env.BUCKET.list()).objects.length,
   };
 }
 

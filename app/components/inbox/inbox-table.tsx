@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LEADS, type LeadKind } from "~/leads/kinds";
 import { recordHref } from "~/inbox/view";
 import type { InboxRow } from "~/inbox/types";
+import { PhotoCount } from "./record-photos";
 import { StatusForm } from "./status-form";
 
 interface Column {
@@ -32,7 +33,15 @@ const COLUMNS: Record<LeadKind, Column[]> = {
   ],
   order: [
     { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
-    { header: "Customer Name", cell: nameLink },
+    {
+      header: "Customer Name",
+      cell: (row) => (
+        <>
+          {nameLink(row)}
+          {row.kind === "order" ? <PhotoCount count={row.photoCount} /> : null}
+        </>
+      ),
+    },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
     { header: "Diamond Selection", cell: (row) => (row.kind === "order" ? row.diamondSelection : null) },

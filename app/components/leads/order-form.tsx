@@ -1,30 +1,93 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { PhotoField, UploadProgress } from "~/components/leads/photo-field";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { ORDER_CHOICES, OrderSchema, type OrderChoice } from "~/leads/rules/order";
+import type { Toast } from "~/http/toast";
 import { useActionToast } from "~/http/toast";
+import { PHOTOS_FIELD } from "~/photos/rules";
 
 interface OrderFormProps {
   submissionToken: string;
   actionData: { result?: SubmissionResult<string[]> } | undefined;
 }
 
+/** What /orderOnline/send answered, as JSON, or the words of a refusal that is not (413, 429). */
+type SendAnswer = { result?: SubmissionResult<string[]>; toast?: Toast; stored?: true } | { problem: string };
+
+const SEND_URL = "/orderOnline/send";
+const CONNECTION_PROBLEM = "We couldn't send your order. Please check your connection and try again.";
+
+/**
+ * With JavaScript the form goes to /orderOnline/send through XMLHttpRequest,
+ * the one browser API that reports how much of an upload has been sent (fetch
+ * does not), and its JSON answer is shown here. A stored order reloads the page,
+ * which shows the success toast and a fresh, empty form.
+ */
+function useSendWithProgress() {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState<{ withPhotos: boolean; fraction: number } | null>(null);
+  const [answer, setAnswer] = useState<SendAnswer | null>(null);
+
+  function send(formData: FormData) {
+    const withPhotos = formData.getAll(PHOTOS_FIELD).some((value) => value instanceof File && value.size > 0);
+    const request = new XMLHttpRequest();
+    request.open("POST", SEND_URL);
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) setSending({ withPhotos, fraction: event.loaded / event.total });
+    });
+    request.addEventListener("load", () => {
+      const json = (request.getResponseHeader("Content-Type") ?? "").includes("application/json");
+      let body: SendAnswer = { problem: request.responseText.trim() || CONNECTION_PROBLEM };
+      if (json) {
+        try {
+          body = JSON.parse(request.responseText) as SendAnswer;
+        } catch {
+          // keep the plain words
+        }
+      }
+      if ("stored" in body && body.stored) {
+        void navigate("/orderOnline", { replace: true });
+        return;
+      }
+      setSending(null);
+      setAnswer(body);
+    });
+    request.addEventListener("error", () => {
+      setSending(null);
+      setAnswer({ problem: CONNECTION_PROBLEM });
+    });
+    setAnswer(null);
+    setSending({ withPhotos, fraction: 0 });
+    request.send(formData);
+  }
+  return { send, sending, answer };
+}
+
 /** Render with `key={submissionToken}`: a stored order brings a new token and so an empty form; a refused one keeps what was typed. */
 export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const { send, sending, answer } = useSendWithProgress();
+  const sent = answer && !("problem" in answer) ? answer : undefined;
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: sent ? sent.result : actionData?.result,
     constraint: getZodConstraint(OrderSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderSchema }),
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      send(formData);
+    },
   });
-  useActionToast(actionData);
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/orderOnline";
+  useActionToast(sent ?? actionData);
+  const submitting = Boolean(sending) || (navigation.state === "submitting" && navigation.formAction === "/orderOnline");
+  const formErrors = [...(form.errors ?? []), ...(answer && "problem" in answer ? [answer.problem] : [])];
 
   function otherField(choice: OrderChoice) {
     const field = fields[choice.text];
@@ -42,10 +105,10 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   }
 
   return (
-    <Form method="post" action="/orderOnline" className="lead-form" {...getFormProps(form)}>
+    <Form method="post" action="/orderOnline" encType="multipart/form-data" className="lead-form" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={submissionToken} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={formErrors.length ? formErrors : undefined} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field
         label="Phone number"
@@ -65,6 +128,9 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
           {otherField(choice)}
         </div>
       ))}
+      {/* Last, so the photos travel after every other answer (the server reads them in this order). */}
+      <PhotoField errors={form.allErrors[PHOTOS_FIELD]} />
+      {sending?.withPhotos ? <UploadProgress fraction={sending.fraction} /> : null}
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? "Submitting…" : "Submit order"}
       </button>

@@ -5,9 +5,9 @@ import { PageHero } from "~/components/site/page-hero";
 import { emailHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
 import { redirectWithToast } from "~/http/toast.server";
-import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
-import { saveOrder } from "~/leads/order.server";
-import { ORDER_MESSAGES, OrderSchema } from "~/leads/rules/order";
+import { leadFormHeaders, leadFormLoaderData } from "~/leads/intake.server";
+import { answerOrder, takeOrder } from "~/leads/order.server";
+import { ORDER_MESSAGES } from "~/leads/rules/order";
 
 export { leadFormHeaders as headers };
 
@@ -24,15 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return leadFormLoaderData(context, "order");
 }
 
+/** The form without JavaScript (or before it loads): a stored order redirects with the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const intake = await takeLeadSubmission(request, context, "order", OrderSchema, await request.formData());
-  if (!intake.ok) return refuseLead(intake);
-  try {
-    await saveOrder(request, context, intake);
-  } catch (error) {
-    return leadNotStored(context, intake, ORDER_MESSAGES.failure, error);
-  }
-  return redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success });
+  return answerOrder(context, await takeOrder(request, context), () =>
+    redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success }),
+  );
 }
 
 export default function OrderOnlinePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,8 +42,9 @@ export default function OrderOnlinePage({ loaderData, actionData }: Route.Compon
           <div className="card form-card">
             <h2>Your custom piece</h2>
             <p className="lead-page__note">
-              Have a sketch or a photo? E-mail it to <a href={emailHref}>{store.email}</a> or send it to us on{" "}
-              <a href={store.social.whatsapp}>WhatsApp</a>, with your name, and we will add it to your request.
+              You can add up to three photos or sketches at the end of this form. Prefer to send a sketch or a photo? E-mail
+              it to <a href={emailHref}>{store.email}</a> or send it to us on <a href={store.social.whatsapp}>WhatsApp</a>,
+              with your name, and we will add it to your request.
             </p>
             <OrderForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
           </div>

@@ -4,6 +4,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-rou
 import type { Route } from "./+types/record";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { RecordDetails } from "~/components/inbox/record-details";
+import { RecordPhotos } from "~/components/inbox/record-photos";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead } = loaderData;
+  const { lead, photos } = loaderData;
   const schema = DETAILS_SCHEMAS[lead.kind];
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
@@ -69,6 +70,12 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
         <section className="card record__card" aria-labelledby="record-details-title">
           <h2 id="record-details-title">Details</h2>
           <RecordDetails lead={lead} />
+          {photos.length > 0 ? (
+            <>
+              <h3 className="record__subtitle">{`${photos.length} photo${photos.length === 1 ? "" : "s"} from the customer`}</h3>
+              <RecordPhotos orderId={lead.id} photos={photos} />
+            </>
+          ) : null}
         </section>
 
         <section className="card record__card" aria-labelledby="record-follow-up-title">

@@ -5,6 +5,7 @@ import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get } from "../helpers";
 import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
+import { orderMultipartCases } from "./multipart";
 
 const TOKEN = {
   field: "submissionToken",
@@ -138,6 +139,7 @@ export const orderForm: FormUnderTest = {
         column("material_preferences", "Gold'; --")(row);
       }),
     },
+    ...orderMultipartCases(),
   ],
 };
 

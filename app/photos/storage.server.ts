@@ -1,0 +1,82 @@
+import type { ChunkedBytes } from "./bytes";
+import type { PhotoKind } from "./rules";
+
+// The order photos in R2 (binding BUCKET): written while the form is read, named
+// by a random key no visitor ever sees, deleted with their order, and swept when
+// no order row names them (an order that was refused or lost after its photos were
+// written). See docs/decisions/060.
+
+const PREFIX = "order-photos/";
+/** An object younger than this may belong to an order still being stored: the sweep leaves it. */
+const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
+/** R2 deletes at most this many keys per call, and lists at most this many per page. */
+const R2_PAGE = 1000;
+
+/** 122 random bits: a key cannot be guessed, and is never shown outside the dashboard's own server. */
+export function newPhotoKey(): string {
+  return `${PREFIX}${crypto.randomUUID()}`;
+}
+
+/** Streams the first `length` bytes to R2 (a known length, so R2 takes the stream as it comes). */
+export async function putPhoto(bucket: R2Bucket, key: string, bytes: ChunkedBytes, length: number, kind: PhotoKind) {
+  const { readable, writable } = new FixedLengthStream(length);
+  const [stored] = await Promise.all([
+    bucket.put(key, readable, { httpMetadata: { contentType: kind } }),
+    bytes.stream(length).pipeTo(writable),
+  ]);
+  if (!stored) throw new Error(`R2 did not store ${key}`);
+}
+
+export async function deletePhotos(bucket: R2Bucket, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += R2_PAGE) {
+    await bucket.delete(keys.slice(start, start + R2_PAGE));
+  }
+}
+
+/** Deletes what the write path could not: objects older than a day that no order_photos row names. Returns how many. */
+export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = Date.now()): Promise<number> {
+  let removed = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.BUCKET.list({ prefix: PREFIX, limit: R2_PAGE, cursor });
+    const old = page.objects.filter((object) => object.uploaded.getTime() < now - SWEEP_GRACE_MS).map((object) => object.key);
+    if (old.length > 0) {
+      // One statement per page: the keys travel as one JSON array, not 1,000 bound parameters.
+      const { results } = await env.DB.prepare(
+        "SELECT value AS key FROM json_each(?) WHERE value NOT IN (SELECT object_key FROM order_photos)",
+      )
+        .bind(JSON.stringify(old))
+        .all<{ key: string }>();
+      await deletePhotos(env.BUCKET, results.map((row) => row.key));
+      removed += results.length;
+    }
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return removed;
+}
+
+/** One photo of one order, as staff open it: streamed, never cached, shown inline under a safe name. */
+export async function photoResponse(env: Pick<Env, "DB" | "BUCKET">, orderId: number, position: number): Promise<Response | null> {
+  const row = await env.DB.prepare(
+    "SELECT object_key AS key, content_type AS contentType, file_name AS fileName FROM order_photos WHERE order_id = ? AND position = ?",
+  )
+    .bind(orderId, position)
+    .first<{ key: string; contentType: string; fileName: string }>();
+  if (!row) return null;
+  const object = await env.BUCKET.get(row.key);
+  if (!object) return null;
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": row.contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": contentDisposition(row.fileName),
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** `inline` with an ASCII fallback name and the exact name in RFC 8187 form; the name was made safe when stored. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
