@@ -2,12 +2,14 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
+import { emailMessage } from "~/mail/outbox.server";
 import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { requestReceivedEmail } from "~/mail/visitor-messages";
 import type { LeadIntake } from "./intake.server";
 import { storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
 
-/** Stores the custom order request and its staff e-mail in one batch. Throws if D1 fails. */
+/** Stores the custom order request, its staff e-mail and the visitor's "We received your request" in one batch. Throws if D1 fails. */
 export async function saveOrder(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -17,6 +19,14 @@ export async function saveOrder(
   const choices = storedChoices(intake.value);
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
+  const rows: [string, string][] = [
+    ["Name", name],
+    ["Phone", phoneNumber],
+    ["E-mail", email],
+    ["Jewelry type", choices.jewelryType],
+    ["Material", choices.materialPreferences],
+    ["Diamond selection", choices.diamondSelection],
+  ];
   await storeLeadOnce(db, context, {
     kind: "order",
     submissionId: intake.submissionId,
@@ -26,17 +36,7 @@ export async function saveOrder(
       .values({ name, phoneNumber, email, ...choices, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: orders.id, createdAt: orders.createdAt }),
-    staffEmail: leadEmail(
-      "order",
-      [
-        ["Name", name],
-        ["Phone", phoneNumber],
-        ["E-mail", email],
-        ["Jewelry type", choices.jewelryType],
-        ["Material", choices.materialPreferences],
-        ["Diamond selection", choices.diamondSelection],
-      ],
-      dashboardUrl(request),
-    ),
+    staffEmail: leadEmail("order", rows, dashboardUrl(request)),
+    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, rows))],
   });
 }
