@@ -109,9 +109,13 @@ function VisitSummary({ visit, heading }: { visit: Visit; heading: string }) {
   );
 }
 
-function Errors({ result, field }: { result: SubmissionResult<string[]> | undefined; field?: string }) {
-  const errors = result?.error?.[field ?? ""] ?? undefined;
-  return field ? <ErrorList id={`manage-${field}-error`} errors={errors ?? undefined} /> : <FormErrors errors={errors ?? undefined} />;
+/**
+ * Why a post was refused. Beside the confirm button on the review step; anywhere
+ * else (the post came from a page without that step, or the time was taken and
+ * the review fell back to choosing) at the top, with the form's own errors.
+ */
+function errorsOf(result: SubmissionResult<string[]> | undefined, fields: string[]): string[] {
+  return fields.flatMap((field) => result?.error?.[field] ?? []);
 }
 
 export default function ManageAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -146,7 +150,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               </>
             ) : page.state === "cancelled" ? (
               <>
-                <Errors result={result} />
+                <FormErrors errors={errorsOf(result, ["", "time", "date"])} />
                 <VisitSummary visit={page.visit} heading="This appointment is cancelled" />
                 <p>The time is free again for other visitors. We hope to see you another day.</p>
                 <p>
@@ -155,7 +159,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
               </>
             ) : (
               <>
-                <Errors result={result} />
+                <FormErrors errors={errorsOf(result, page.step === "review" && page.target ? [""] : ["", "time", "date"])} />
                 <VisitSummary visit={page.visit} heading="You're booked" />
                 {page.step === "overview" ? (
                   <div className="manage__actions">
@@ -235,8 +239,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                       <input type="hidden" name="current" value={page.visit.current} />
                       <input type="hidden" name="date" value={page.target.date} />
                       <input type="hidden" name="time" value={page.target.time} />
-                      <Errors result={result} field="time" />
-                      <Errors result={result} field="date" />
+                      <ErrorList id="manage-time-error" errors={errorsOf(result, ["time", "date"])} />
                       <button type="submit" className="button button--primary" disabled={busy}>
                         {busy ? "Moving…" : "Yes, move my appointment"}
                       </button>
