@@ -10,13 +10,15 @@ import { addDays } from "../../app/leads/slots";
 import { formatCalendarDay, storeTimeToInstant } from "../../app/leads/store-time";
 import { deliverDueOutbox, deliverOutboxMessage } from "../../app/mail/outbox.server";
 import { handleScheduled } from "../../workers/scheduled";
-import { ORIGIN } from "./helpers";
+import { createStaff, ORIGIN, signIn } from "./helpers";
+import { getWithCookie, postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, postLead, rows, textOf } from "./lead-helpers";
 import {
   appointmentNamed,
   appointmentOutbox,
   book,
   configuredEnv,
+  inboundText,
   senders,
   sentEmails,
   sentTexts,
@@ -323,5 +325,67 @@ describe("exactly once", () => {
     const reminders = sentTexts(fetchSpy).filter((text) => text.params.To === e164(phone) && text.params.Body!.includes("a reminder of your"));
     expect(reminders).toHaveLength(1);
     expect((await appointmentOutbox("Reminder Twice")).find((row) => row.kind === "reminder")).toMatchObject({ status: "sent", attempts: 1 });
+  });
+});
+
+describe("staff texts from the record page", () => {
+  async function recordOf(name: string, overrides: Record<string, string> = {}) {
+    const { phone, appointment } = await bookWithEverything(name, overrides);
+    return { phone, path: `/dashboard/appointments/${appointment.id}`, cookie: await signIn(await createStaff()) };
+  }
+
+  it("texts a consenting number once per form, with the store's name appended, and shows it on the record's history", async () => {
+    const { phone, path, cookie } = await recordOf("Staff Text Sent");
+    const page = await textOf(await getWithCookie(path, cookie));
+    expect(page).toContain(`Text to ${phone}`);
+    expect(page).not.toContain("Texting is off");
+
+    const fields = { intent: "text", formId: crypto.randomUUID(), message: "Your ring is sized and ready for pickup." };
+    const sent = await postWithCookie(path, fields, cookie);
+    expect(sent.status).toBe(302);
+    // A double click posts the same form again: still one text.
+    expect((await postWithCookie(path, fields, cookie)).status).toBe(302);
+    const staffTexts = (await appointmentOutbox("Staff Text Sent")).filter((row) => row.kind === "staff-text");
+    expect(staffTexts).toHaveLength(1);
+
+    const fetchSpy = stubProviders();
+    expect(await deliverOutboxMessage(env, staffTexts[0]!.id, senders())).toBe("sent");
+    expect(sentTexts(fetchSpy).map((text) => text.params)).toEqual([
+      { To: e164(phone), From: TWILIO.from, Body: `Your ring is sized and ready for pickup.\n${store.name}` },
+    ]);
+
+    // A reply from the visitor shows on the same history.
+    expect((await inboundText({ From: e164(phone), Body: "Thanks, see you Saturday" })).response.status).toBe(200);
+    const history = await textOf(await getWithCookie(path, cookie));
+    expect(history).toContain("Your ring is sized and ready for pickup.");
+    expect(history).toContain("Thanks, see you Saturday");
+  });
+
+  it("is disabled, saying why, without consent or after STOP, and a post anyway is refused with 409 and queues nothing", async () => {
+    const noConsent = await recordOf("Staff Text No Consent", { smsConsent: "" });
+    expect(await textOf(await getWithCookie(noConsent.path, noConsent.cookie))).toContain("Texting is off: There is no text-message consent from this number.");
+    const refused = await postWithCookie(noConsent.path, { intent: "text", formId: crypto.randomUUID(), message: "Hello" }, noConsent.cookie);
+    expect(refused.status).toBe(409);
+    expect((await appointmentOutbox("Staff Text No Consent")).filter((row) => row.kind === "staff-text")).toEqual([]);
+
+    const stopped = await recordOf("Staff Text Stopped");
+    expect((await inboundText({ From: e164(stopped.phone), Body: "STOP" })).response.status).toBe(200);
+    expect(await textOf(await getWithCookie(stopped.path, stopped.cookie))).toContain("Texting is off: This number replied STOP and is on the opt-out list.");
+    const afterStop = await postWithCookie(stopped.path, { intent: "text", formId: crypto.randomUUID(), message: "Hello" }, stopped.cookie);
+    expect(afterStop.status).toBe(409);
+    expect((await appointmentOutbox("Staff Text Stopped")).filter((row) => row.kind === "staff-text")).toEqual([]);
+  });
+
+  it(`refuses an empty text or one over ${messaging.staffTextMaxLength} characters with 400, next to the field`, async () => {
+    const { path, cookie } = await recordOf("Staff Text Long");
+    for (const [message, error] of [
+      ["", "Write the text first."],
+      ["x".repeat(messaging.staffTextMaxLength + 1), `Keep the text to ${messaging.staffTextMaxLength} characters or fewer.`],
+    ] as const) {
+      const response = await postWithCookie(path, { intent: "text", formId: crypto.randomUUID(), message }, cookie);
+      expect(response.status).toBe(400);
+      expect(await textOf(response)).toContain(error);
+    }
+    expect((await appointmentOutbox("Staff Text Long")).filter((row) => row.kind === "staff-text")).toEqual([]);
   });
 });
