@@ -21,7 +21,13 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_PHOTOS: samplePhotos(),
             SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+            // Lets the SMS webhook check Twilio's signatures. Without an Account SID nothing is sent:
+            // texts wait in the outbox, and the tests drive the Twilio sender with fetch stubbed.
+            TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
           },
+          // An empty database of its own, where tests/worker/migration-0006.test.ts applies the
+          // migrations up to 0005, stores rows, then applies 0006 over them.
+          d1Databases: ["MIGRATION_TEST_DB"],
         },
       }),
     ],

@@ -18,12 +18,15 @@ export default [
     route("sms-terms", "routes/site/sms-terms.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("book", "routes/forms/book.tsx"),
+    route("appointment/:token", "routes/forms/manage-appointment.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("book/calendar.ics", "routes/forms/book-calendar.ts"),
   route("orderOnline/send", "routes/forms/order-send.ts"),
+  // Twilio's servers post received texts here (the one path the origin guard lets through; docs/decisions/068).
+  route("sms/inbound", "routes/forms/sms-inbound.ts"),
 
   // Staff
   route("login", "routes/staff/login.tsx"),

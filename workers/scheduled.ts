@@ -6,9 +6,10 @@ import { sweepOrphanPhotos } from "../app/photos/storage.server";
 export const NIGHTLY_CRON = "30 8 * * *";
 
 /**
- * The Cron Triggers (wrangler.toml [triggers]). Every 5 minutes: retry staff
- * e-mails that are pending or failed and due, and delete records past their
- * retention period. Nightly: delete order photos that no order refers to.
+ * The Cron Triggers (wrangler.toml [triggers]). Every 5 minutes: send every
+ * outbox row, e-mail or text, that is pending or failed and due (reminders
+ * fall due here), and delete records past their retention period. Nightly:
+ * delete order photos that no order refers to.
  */
 export function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): void {
   if (controller.cron === NIGHTLY_CRON) {

@@ -5,3 +5,19 @@ export function requireSessionSecret(env: Pick<Env, "SESSION_SECRET">): string {
   }
   return env.SESSION_SECRET;
 }
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** SESSION_SECRET as an HMAC-SHA-256 key for the site's own signed tokens, imported once per isolate. */
+export function sessionSigningKey(env: Pick<Env, "SESSION_SECRET">): Promise<CryptoKey> {
+  const secret = requireSessionSecret(env);
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
+}

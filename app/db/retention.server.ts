@@ -14,8 +14,10 @@ export const RETENTION = {
   leadsMs: 730 * DAY_MS,
   /** Appointments, counted from the appointment itself. */
   appointmentsMs: 365 * DAY_MS,
-  /** Copies of staff notification e-mails. */
+  /** Copies of the e-mails and texts the site sent, and of the texts it received. */
   outboxMs: 90 * DAY_MS,
+  /** Text-message consent and opt-out records, independent of the lead they came with: at least 4 years. */
+  smsConsentMs: 1461 * DAY_MS,
   /** Spam-protection and sign-in counters by IP or e-mail. */
   rateLimitsMs: 60 * 60 * 1000,
 } as const;
@@ -38,6 +40,20 @@ async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]
   return results.map((row) => row.key);
 }
 
+/**
+ * Opt-out rows past the period, except a number's newest row when it says
+ * "stop": that number stays opted out until it texts START, however long ago.
+ */
+function purgeOptOuts(env: Env, cutoff: number) {
+  return env.DB.prepare(
+    `DELETE FROM sms_opt_outs WHERE rowid IN (
+       SELECT o.rowid FROM sms_opt_outs o
+       WHERE o.created_at < ?
+         AND NOT (o.action = 'stop' AND o.id = (SELECT max(p.id) FROM sms_opt_outs p WHERE p.phone = o.phone))
+       LIMIT ${BATCH})`,
+  ).bind(cutoff);
+}
+
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
   await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
   const results = await env.DB.batch([
@@ -45,6 +61,9 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
     purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
+    purgeOlderThan(env, "sms_inbound", "created_at", now - RETENTION.outboxMs),
+    purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),
+    purgeOptOuts(env, now - RETENTION.smsConsentMs),
     purgeOlderThan(env, "rate_limits", "window_start", now - RETENTION.rateLimitsMs),
   ]);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LEAD_KINDS } from "../leads/kinds";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which
@@ -9,8 +10,11 @@ const createdAt = () =>
     .notNull()
     .$defaultFn(() => new Date());
 
-export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show"] as const;
+export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** An appointment in one of these keeps its row but not its seat (the partial unique index below). */
+export const SEAT_RELEASING_STATUSES: LeadStatus[] = ["cancelled", "spam", "no_show"];
 
 /** What staff track on every lead (status and a private note). */
 const leadTracking = () => ({
@@ -34,15 +38,22 @@ export const appointments = sqliteTable(
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
     /**
      * Which of the slot's seats this booking holds (0 .. capacity-1). The unique
-     * index on (date, time, slot_seat) is what makes double-booking impossible.
+     * index on (date, time, slot_seat) is what makes double-booking impossible;
+     * it covers only appointments that still hold their seat (not cancelled, spam or no-show).
      */
     slotSeat: integer("slot_seat").notNull().default(0),
     submissionToken: text("submission_token"),
+    /** Where the visitor wants the confirmation and reminder e-mailed; null if they gave none. */
+    email: text("email"),
+    /** The visitor's latest change from the manage page; what follows it in the same batch is keyed to it. */
+    changeId: text("change_id"),
     ...leadTracking(),
   },
   (t) => [
     index("appointments_created_at_idx").on(t.createdAt),
-    uniqueIndex("appointments_slot_seat_unique").on(t.date, t.time, t.slotSeat),
+    uniqueIndex("appointments_slot_seat_unique")
+      .on(t.date, t.time, t.slotSeat)
+      .where(sql`${sql.identifier("status")} NOT IN ('cancelled', 'spam', 'no_show')`),
     uniqueIndex("appointments_submission_token_unique").on(t.submissionToken),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt),
     index("appointments_starts_at_idx").on(t.startsAt),
@@ -131,33 +142,97 @@ export const users = sqliteTable(
   (t) => [index("users_created_at_idx").on(t.createdAt)],
 );
 
-/** What a visitor agreed to when they ticked the SMS box: the exact words, when, and from where. */
+/**
+ * What a visitor agreed to when they ticked the SMS box: the exact words, when, from where, and for
+ * which number. Kept 4 years, independent of the message or appointment it came with (no cascade).
+ */
 export const consentRecords = sqliteTable(
   "consent_records",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    contactMessageId: integer("contact_message_id")
-      .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** E.164 (+1 and ten digits); null when the form's number cannot receive texts. */
+    phone: text("phone"),
+    /** Where it was given; the message or appointment may since have been deleted. */
+    contactMessageId: integer("contact_message_id"),
+    appointmentId: integer("appointment_id"),
     consentVersion: text("consent_version").notNull(),
     consentText: text("consent_text").notNull(),
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("consent_records_contact_message_idx").on(t.contactMessageId)],
+  (t) => [
+    index("consent_records_contact_message_idx").on(t.contactMessageId),
+    index("consent_records_appointment_idx").on(t.appointmentId),
+    index("consent_records_phone_idx").on(t.phone),
+    index("consent_records_created_at_idx").on(t.createdAt),
+  ],
 );
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export const SMS_OPT_OUT_ACTIONS = ["stop", "start"] as const;
+
+/** The opt-out list as a log, kept 4 years: a number is opted out while its newest row says "stop". */
+export const smsOptOuts = sqliteTable(
+  "sms_opt_outs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    phone: text("phone").notNull(),
+    action: text("action", { enum: SMS_OPT_OUT_ACTIONS }).notNull(),
+    /** The word as the person sent it (STOP, UNSUBSCRIBE, START, …). */
+    keyword: text("keyword").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_opt_outs_phone_idx").on(t.phone, t.id), index("sms_opt_outs_created_at_idx").on(t.createdAt)],
+);
+
+/** Texts received through the provider's webhook; a retried webhook (same MessageSid) stores once. */
+export const smsInbound = sqliteTable(
+  "sms_inbound",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageSid: text("message_sid").notNull(),
+    fromPhone: text("from_phone").notNull(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    /** "stop", "start" or "help" when the text was one of those keywords. */
+    keyword: text("keyword"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sms_inbound_message_sid_unique").on(t.messageSid),
+    index("sms_inbound_from_phone_idx").on(t.fromPhone, t.createdAt),
+    index("sms_inbound_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** What happened to a lead after it arrived (a visitor's reschedule or cancellation), for its history. */
+export const leadEvents = sqliteTable(
+  "lead_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    leadKind: text("lead_kind", { enum: LEAD_KINDS }).notNull(),
+    recordId: integer("record_id").notNull(),
+    type: text("type", { enum: ["rescheduled", "cancelled"] }).notNull(),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_events_record_idx").on(t.leadKind, t.recordId, t.createdAt)],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+export const OUTBOX_CHANNELS = ["email", "sms"] as const;
 
 /**
- * Staff notification e-mails, written in the same batch as the record they
- * announce and sent after the response; a cron retries failures with backoff.
+ * Every e-mail and text the site sends (staff notifications, visitor confirmations
+ * and reminders, staff texts), written in the same batch as what it is about and
+ * sent after the response; a cron retries failures with backoff. See docs/decisions/022 and 065.
  */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What the message is (app/mail/message-kinds.ts); a staff notification's kind is its lead's kind. */
     kind: text("kind").notNull(),
+    /** The lead's id (lead_kind), or for a reply to a text, the received text's id (sms_inbound). */
     recordId: integer("record_id").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
@@ -169,10 +244,24 @@ export const outbox = sqliteTable(
     lastError: text("last_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
+    leadKind: text("lead_kind", { enum: LEAD_KINDS }),
+    /** A reminder is sent only while its appointment still starts at this instant. */
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    /** When it was counted against the daily limits (once, before its first send). */
+    countedAt: integer("counted_at", { mode: "timestamp_ms" }),
+    /** The provider's id for the sent message (Twilio's Message SID). */
+    providerId: text("provider_id"),
+    /** A staff text's form id, so a double click queues one text. */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
     index("outbox_created_at_idx").on(t.createdAt),
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("outbox_dedupe_key_unique").on(t.dedupeKey),
+    index("outbox_lead_idx").on(t.leadKind, t.recordId),
+    index("outbox_recipient_counted_idx").on(t.channel, t.recipient, t.countedAt),
+    index("outbox_channel_counted_idx").on(t.channel, t.countedAt),
   ],
 );
 

@@ -4,6 +4,7 @@
 // 100 rows as at 100,000. The SQL is written out so the plans stay obvious;
 // table and column names come only from the constants below, never from input.
 import { sql, type SQL } from "drizzle-orm";
+import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement } from "~/db/sql.server";
 import type { LeadStatus } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
@@ -165,18 +166,26 @@ export function orderPhotos(db: D1Database, orderId: number): Promise<OrderPhoto
   );
 }
 
-/** Returns false when the record does not exist. */
+/**
+ * "seat-taken": staff reopened a cancelled, spam or no-show appointment whose
+ * seat another booking holds now (the partial unique index refused it).
+ */
 export async function updateLead(
   db: D1Database,
   kind: LeadKind,
   id: number,
   changes: { status: LeadStatus; staffNote?: string },
-): Promise<boolean> {
+): Promise<"updated" | "not-found" | "seat-taken"> {
   const source = sourceOf(kind);
   const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
-  const rows = await allRows<{ id: number }>(
-    db,
-    sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
-  );
-  return rows.length > 0;
+  try {
+    const rows = await allRows<{ id: number }>(
+      db,
+      sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
+    );
+    return rows.length > 0 ? "updated" : "not-found";
+  } catch (error) {
+    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return "seat-taken";
+    throw error;
+  }
 }

@@ -1,13 +1,15 @@
 import { data, type RouterContextProvider } from "react-router";
 import { safeRedirectPath } from "~/auth/safe-redirect";
+import { getDb } from "~/db/client.server";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { kindOfInbox, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { bookingEmail, recordHistory, textingState } from "./messages.server";
 import { getLead, orderPhotos, updateLead } from "./queries.server";
-import { STATUS_ERROR, type StatusActionData } from "./rules";
+import { SEAT_TAKEN_ERROR, STATUS_ERROR, type StatusActionData } from "./rules";
 import { isStatusFor, recordHref, STATUS_LABELS } from "./view";
 
 // One lead's record page: what it shows, and the status change an inbox row posts to it.
@@ -27,15 +29,24 @@ export function recordParams(params: { inbox?: string; id?: string }): { kind: L
 export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   const lead = await getLead(env.DB, kind, id);
   if (!lead) notFound();
+  const db = getDb(env);
+  const now = Date.now();
+  const [history, texting, bookedEmail] = await Promise.all([
+    recordHistory(db, lead, now),
+    textingState(env, db, lead.phone, now),
+    lead.kind === "appointment" ? bookingEmail(db, lead.id) : null,
+  ]);
   return {
     photos: lead.kind === "order" && lead.photoCount > 0 ? await orderPhotos(env.DB, id) : [],
     lead: {
       ...lead,
       createdAtLabel: formatStoreDateTime(lead.createdAt),
       ...(lead.kind === "appointment"
-        ? { dateLabel: formatCalendarDay(lead.date), upcoming: lead.startsAt >= Date.now() }
+        ? { dateLabel: formatCalendarDay(lead.date), upcoming: lead.startsAt >= now, bookedEmail }
         : {}),
     },
+    history,
+    texting,
   };
 }
 
@@ -63,7 +74,12 @@ export async function saveRowStatus(
     if (inline) return data<StatusActionData>({ ok: false, error: STATUS_ERROR }, { status: 400 });
     throw data(STATUS_ERROR, { status: 400 });
   }
-  if (!(await updateLead(env.DB, kind, id, { status }))) notFound();
+  const outcome = await updateLead(env.DB, kind, id, { status });
+  if (outcome === "not-found") notFound();
+  if (outcome === "seat-taken") {
+    if (inline) return data<StatusActionData>({ ok: false, error: SEAT_TAKEN_ERROR }, { status: 409 });
+    throw data(SEAT_TAKEN_ERROR, { status: 409 });
+  }
   if (inline) return data<StatusActionData>({ ok: true, status });
   return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messaging } from "~/config/messaging";
 import type { LeadStatus } from "~/db/schema";
 import { LEAD_KINDS, type LeadKind } from "~/leads/kinds";
 import { statusesFor } from "./view";
@@ -8,6 +9,8 @@ import { statusesFor } from "./view";
 
 export const MAX_NOTE_LENGTH = 2000;
 export const STATUS_ERROR = "Choose one of the listed statuses.";
+export const SEAT_TAKEN_ERROR =
+  "Another booking holds this time now, so this appointment can't be reopened. Book the visitor a new time instead.";
 
 function detailsSchema(kind: LeadKind) {
   const statuses = statusesFor(kind);
@@ -30,3 +33,42 @@ export const DETAILS_SCHEMAS = Object.fromEntries(LEAD_KINDS.map((kind) => [kind
 
 /** What a status change from an inbox row answers when it asked for an inline answer. */
 export type StatusActionData = { ok: true; status: LeadStatus } | { ok: false; error: string };
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A text staff write on a record page; the store's name is added after it. */
+export const StaffTextSchema = z.object({
+  intent: z.literal("text"),
+  /** One per rendered form, so a double click sends one text. */
+  formId: z.uuid({ error: "Reload the page and try again." }),
+  message: z
+    .string({ error: "Write the text first." })
+    .trim()
+    .min(1, "Write the text first.")
+    .max(messaging.staffTextMaxLength, `Keep the text to ${messaging.staffTextMaxLength} characters or fewer.`)
+    .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), "The text contains characters we can't send."),
+});
+
+/** One line of a record's history, oldest first. */
+export interface HistoryEntry {
+  at: number;
+  atLabel?: string;
+  kind: "change" | "sent" | "received";
+  title: string;
+  body?: string;
+  /** Delivery state of a sent message, or the keyword of a received text. */
+  status?: string | undefined;
+}
+
+/** Whether staff may text a record's number, and why not. */
+export interface TextingState {
+  /** The number as people read it, or null when it can't receive texts. */
+  to: string | null;
+  /** Why the button is disabled; null when texting is allowed. */
+  refusal: string | null;
+  /** False while the Twilio credentials are missing: texts wait in the outbox. */
+  providerReady: boolean;
+  formId: string;
+  maxLength: number;
+}

@@ -13,11 +13,14 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   done: "Done",
   no_show: "No-show",
   spam: "Spam",
+  cancelled: "Cancelled",
 };
 
-/** No-show only makes sense for a booked visit. */
+/** No-show and cancelled only make sense for a booked visit. */
 export function statusesFor(kind: LeadKind): LeadStatus[] {
-  return kind === "appointment" ? ["new", "contacted", "done", "no_show", "spam"] : ["new", "contacted", "done", "spam"];
+  return kind === "appointment"
+    ? ["new", "contacted", "done", "no_show", "cancelled", "spam"]
+    : ["new", "contacted", "done", "spam"];
 }
 
 export function isStatusFor(kind: LeadKind, value: unknown): value is LeadStatus {

@@ -1,10 +1,14 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, notInArray } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { getDb, type Db } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { getDb } from "~/db/client.server";
+import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { visitMessages } from "./appointment-messages.server";
+import { recordSmsConsent } from "./consent.server";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
+import { managePath, manageToken } from "./manage-token.server";
+import { textablePhone } from "./phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
 import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule } from "./slots";
@@ -23,7 +27,8 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
   const booked = await getDb(env)
     .select({ time: appointments.time, taken: count() })
     .from(appointments)
-    .where(eq(appointments.date, date))
+    // A cancelled, spam or no-show appointment no longer holds its seat.
+    .where(and(eq(appointments.date, date), notInArray(appointments.status, SEAT_RELEASING_STATUSES)))
     .groupBy(appointments.time);
   const slots = availableSlots(date, {
     now: checkedAt,
@@ -33,13 +38,18 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
   return { date, slots: slots.map((slot) => slot.label), checkedAt };
 }
 
-export async function findBooking(db: Db, reference: string): Promise<BookedAppointment | null> {
+export async function findBooking(env: Env, reference: string): Promise<BookedAppointment | null> {
   if (!/^[0-9a-f-]{36}$/.test(reference)) return null;
-  const row = await db.query.appointments.findFirst({
+  const row = await getDb(env).query.appointments.findFirst({
     columns: { submissionToken: true, date: true, time: true, service: true },
     where: eq(appointments.submissionToken, reference),
   });
-  return row?.submissionToken ? { reference: row.submissionToken, date: row.date, time: row.time, service: row.service } : null;
+  return row?.submissionToken ? bookedAppointment(env, { ...row, reference: row.submissionToken }) : null;
+}
+
+async function bookedAppointment(env: Env, booking: Omit<BookedAppointment, "managePath">): Promise<BookedAppointment> {
+  const { reference, date, time, service } = booking;
+  return { reference, date, time, service, managePath: managePath(await manageToken(env, reference)) };
 }
 
 /** What /book and the booking dialog need: a token, the bookable range, a day's times, a booking to confirm. */
@@ -52,7 +62,7 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, url
     today,
     lastDate: addDays(today, BOOKING_WINDOW_DAYS),
     availability: await openSlots(env, url.searchParams.get("date")),
-    booked: bookingReference ? await findBooking(getDb(env), bookingReference) : null,
+    booked: bookingReference ? await findBooking(env, bookingReference) : null,
   };
 }
 
@@ -70,7 +80,7 @@ export async function bookAppointment(
   const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
-  const appointment = intake.value;
+  const { email, smsConsent, ...appointment } = intake.value;
   const slot = daySchedule(appointment.date).find((candidate) => candidate.label === appointment.time)!;
   const staffEmail = leadEmail(
     "appointment",
@@ -80,9 +90,25 @@ export async function bookAppointment(
       ["Date", formatStoreDate(appointment.date)],
       ["Time", appointment.time],
       ["Service", appointment.service],
+      ...(email ? [["E-mail", email] as [string, string]] : []),
+      ["Texts", smsConsent ? "Agreed to a confirmation and a reminder by text" : "No"],
     ],
     dashboardUrl(request),
   );
+  // Confirmations and the reminder, on each channel the visitor chose (docs/decisions/065, 066).
+  const visitorMessages = await visitMessages(
+    env,
+    request,
+    {
+      ...appointment,
+      reference: intake.submissionId,
+      startsAt: slot.startsAt,
+      email: email ?? null,
+      textTo: smsConsent ? textablePhone(appointment.phone) : null,
+    },
+    now,
+  );
+  const lead = { kind: "appointment", submissionId: intake.submissionId } as const;
   for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {
     const outcome = await storeLead(db, context, {
       kind: "appointment",
@@ -92,6 +118,7 @@ export async function bookAppointment(
         .insert(appointments)
         .values({
           ...appointment,
+          email: email ?? null,
           createdAt: new Date(now),
           startsAt: new Date(slot.startsAt),
           slotSeat: seat,
@@ -99,13 +126,12 @@ export async function bookAppointment(
         })
         .onConflictDoNothing()
         .returning({ id: appointments.id, createdAt: appointments.createdAt }),
+      alongside: smsConsent ? [recordSmsConsent(db, lead, { phone: appointment.phone, ip: intake.ip, now })] : [],
       staffEmail,
+      visitorMessages,
     });
-    if (outcome.status === "stored") {
-      const { date, time, service } = appointment;
-      return { reference: intake.submissionId, date, time, service };
-    }
-    if (outcome.status === "resubmitted") return findBooking(db, intake.submissionId);
+    if (outcome.status === "stored") return bookedAppointment(env, { reference: intake.submissionId, ...appointment });
+    if (outcome.status === "resubmitted") return findBooking(env, intake.submissionId);
   }
   return null;
 }

@@ -1,18 +1,19 @@
-import { sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
-import { insertSelect } from "~/db/insert-select";
-import { consentRecords, contactMessages } from "~/db/schema";
+import { contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
+import { emailMessage } from "~/mail/outbox.server";
 import { dashboardUrl, leadEmail } from "~/mail/staff-email";
-import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "./consent";
+import { requestReceivedEmail } from "~/mail/visitor-messages";
+import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
 import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 
 /**
  * Stores the message with the consent the visitor gave (exact words, version,
- * time, IP) and the staff e-mail, in one batch. Throws if D1 fails.
+ * time, IP, number), the staff e-mail and the visitor's "We received your
+ * request", in one batch. Throws if D1 fails.
  */
 export async function saveContactMessage(
   request: Request,
@@ -22,6 +23,12 @@ export async function saveContactMessage(
   const { name, phoneNumber, email, message } = intake.value;
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
+  const rows: [string, string][] = [
+    ["Name", name],
+    ["Phone", phoneNumber],
+    ["E-mail", email],
+    ["Message", message],
+  ];
   await storeLeadOnce(db, context, {
     kind: "contact",
     submissionId: intake.submissionId,
@@ -32,31 +39,9 @@ export async function saveContactMessage(
       .onConflictDoNothing()
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt }),
     alongside: [
-      insertSelect(
-        db,
-        consentRecords,
-        {
-          id: sql`NULL`,
-          contactMessageId: sql`${contactMessages.id}`,
-          consentVersion: sql`${SMS_CONSENT_VERSION}`,
-          consentText: sql`${SMS_CONSENT_TEXT}`,
-          ip: sql`${intake.ip}`,
-          createdAt: sql`${now}`,
-        },
-        sql`FROM ${contactMessages}
-          WHERE ${contactMessages.submissionToken} = ${intake.submissionId}
-            AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${consentRecords.contactMessageId} = ${contactMessages.id})`,
-      ),
+      recordSmsConsent(db, { kind: "contact", submissionId: intake.submissionId }, { phone: phoneNumber, ip: intake.ip, now }),
     ],
-    staffEmail: leadEmail(
-      "contact",
-      [
-        ["Name", name],
-        ["Phone", phoneNumber],
-        ["E-mail", email],
-        ["Message", message],
-      ],
-      dashboardUrl(request),
-    ),
+    staffEmail: leadEmail("contact", rows, dashboardUrl(request)),
+    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, rows))],
   });
 }

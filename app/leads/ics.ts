@@ -87,3 +87,8 @@ export function appointmentCalendar(appointment: CalendarAppointment, host: stri
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
 }
+
+/** Where a booking's calendar file is served (the booking reference is unguessable; docs/decisions/020). */
+export function calendarPath(reference: string): string {
+  return `/book/calendar.ics?${new URLSearchParams({ booking: reference })}`;
+}

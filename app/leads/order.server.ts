@@ -6,7 +6,9 @@ import { orderPhotos, orders } from "~/db/schema";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { HONEYPOT_FIELD } from "~/http/form";
+import { emailMessage } from "~/mail/outbox.server";
 import { dashboardUrl, leadEmail, recordUrl } from "~/mail/staff-email";
+import { requestReceivedEmail } from "~/mail/visitor-messages";
 import { countUndeclaredPhotoBytes, spendPhotoBudget } from "~/photos/budget.server";
 import { receiveOrderForm, type StoredPhoto } from "~/photos/receive.server";
 import { PHOTOS_FIELD } from "~/photos/rules";
@@ -19,7 +21,10 @@ import { verifySubmissionToken } from "./submission-token.server";
 
 type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
 
-/** Stores the custom order request, its photos' rows and its staff e-mail in one batch. Throws if D1 fails. */
+/**
+ * Stores the custom order request, its photos' rows, its staff e-mail and the visitor's
+ * "We received your request" in one batch. Throws if D1 fails.
+ */
 export async function saveOrder(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -30,6 +35,15 @@ export async function saveOrder(
   const choices = storedChoices(intake.value);
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
+  const rows: [string, string][] = [
+    ["Name", name],
+    ["Phone", phoneNumber],
+    ["E-mail", email],
+    ["Jewelry type", choices.jewelryType],
+    ["Material", choices.materialPreferences],
+    ["Diamond selection", choices.diamondSelection],
+  ];
+  const photoCount = photos.length === 0 ? "None" : String(photos.length);
   return storeLeadOnce(db, context, {
     kind: "order",
     submissionId: intake.submissionId,
@@ -62,17 +76,10 @@ export async function saveOrder(
     ),
     staffEmail: leadEmail(
       "order",
-      [
-        ["Name", name],
-        ["Phone", phoneNumber],
-        ["E-mail", email],
-        ["Jewelry type", choices.jewelryType],
-        ["Material", choices.materialPreferences],
-        ["Diamond selection", choices.diamondSelection],
-        ["Photos", photos.length === 0 ? "None" : `${photos.length} (open the order in the dashboard to see them)`],
-      ],
+      [...rows, ["Photos", photos.length === 0 ? photoCount : `${photoCount} (open the order in the dashboard to see them)`]],
       photos.length === 0 ? dashboardUrl(request) : recordUrl(request, "order"),
     ),
+    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, [...rows, ["Photos", photoCount]]))],
   });
 }
 

@@ -5,14 +5,15 @@ import type { Db } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
 import { announceLead } from "~/live/client.server";
 import type { Email } from "~/mail/email";
-import { deliverOutboxMessage, queueLeadEmail } from "~/mail/outbox.server";
+import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/mail/outbox.server";
 import { LEADS, type LeadKind } from "./kinds";
 
-// The one write path of every lead (see docs/decisions/020 and 022): the lead's
-// insert, whatever must be stored with it, and its staff e-mail go to D1 in one
-// batch (one transaction). The insert does nothing on a conflict, and what it
-// did tells the three outcomes apart. Only after a commit, and after the
-// response, are open dashboards told and the e-mail sent.
+// The one write path of every lead (see docs/decisions/020, 022 and 065): the
+// lead's insert, whatever must be stored with it, its staff e-mail and the
+// visitor's confirmations go to D1 in one batch (one transaction). The insert
+// does nothing on a conflict, and what it did tells the three outcomes apart.
+// Only after a commit, and after the response, are open dashboards told and
+// the messages that are due sent; a confirmation never delays or endangers the lead.
 
 type LeadInsert = BatchItem<"sqlite"> & PromiseLike<{ id: number; createdAt: Date }[]>;
 
@@ -25,6 +26,8 @@ export interface LeadWrite {
   /** Statements that belong to the lead (e.g. its SMS consent), run after the insert in the same batch. */
   alongside?: BatchItem<"sqlite">[];
   staffEmail: Email;
+  /** The visitor's confirmations and reminders, queued once per lead and kind of message. */
+  visitorMessages?: OutgoingMessage[];
   now: number;
 }
 
@@ -38,17 +41,19 @@ export type StoreOutcome =
 
 /** Throws when D1 fails: the caller answers with its failure message and keeps the form. */
 export async function storeLead(db: Db, context: Readonly<RouterContextProvider>, write: LeadWrite): Promise<StoreOutcome> {
+  const lead = { kind: write.kind, submissionId: write.submissionId };
+  const alongside = write.alongside ?? [];
+  const messages = [emailMessage(write.kind, write.staffEmail), ...(write.visitorMessages ?? [])];
   const results = (await db.batch([
     write.insert,
-    ...(write.alongside ?? []),
-    queueLeadEmail(db, write.kind, write.submissionId, write.staffEmail, write.now),
+    ...alongside,
+    ...messages.map((message) => queueLeadMessage(db, lead, message, write.now)),
   ])) as unknown[];
   const created = (results[0] as { id: number; createdAt: Date }[])[0];
-  const queued = (results[results.length - 1] as { id: number }[])[0];
   if (created) {
     const { env, ctx } = getCloudflare(context);
     ctx.waitUntil(announceLead(env, write.kind, created));
-    if (queued) ctx.waitUntil(deliverOutboxMessage(env, queued.id));
+    deliverQueued(env, ctx, results.slice(1 + alongside.length).flat() as { id: number; nextAttemptAt: Date }[], write.now);
     return { status: "stored", id: created.id };
   }
   return (await storedBefore(db, write.kind, write.submissionId)) ? { status: "resubmitted" } : { status: "conflict" };

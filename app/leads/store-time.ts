@@ -119,3 +119,9 @@ export function storeTimestamp(epochMs: number): string {
   const part = Object.fromEntries(isoParts.formatToParts(epochMs).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
+
+/** The store's calendar day (YYYY-MM-DD) and wall-clock hour and minute at an instant. */
+export function storeClock(epochMs: number): { date: string; hour: number; minute: number } {
+  const part = Object.fromEntries(isoParts.formatToParts(epochMs).map((p) => [p.type, p.value]));
+  return { date: `${part.year}-${part.month}-${part.day}`, hour: Number(part.hour), minute: Number(part.minute) };
+}

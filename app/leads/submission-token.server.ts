@@ -6,7 +6,7 @@
 // SESSION_SECRET over the form's name too, so a contact token cannot book.
 
 import { fromBase64Url, toBase64Url } from "~/auth/base64";
-import { requireSessionSecret } from "~/auth/secret";
+import { sessionSigningKey } from "~/auth/secret";
 import type { LeadKind } from "./kinds";
 
 /** Long enough for a visitor who leaves a form open over lunch or overnight. */
@@ -24,20 +24,6 @@ export type TokenCheck =
   | { ok: false; reason: keyof typeof SUBMISSION_TOKEN_MESSAGES };
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function signingKey(env: Pick<Env, "SESSION_SECRET">): Promise<CryptoKey> {
-  const secret = requireSessionSecret(env);
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 function signedPart(form: LeadKind, id: string, issuedAt: number) {
   return encoder.encode(`submission:${form}:${id}:${issuedAt}`);
@@ -45,7 +31,7 @@ function signedPart(form: LeadKind, id: string, issuedAt: number) {
 
 export async function issueSubmissionToken(env: Pick<Env, "SESSION_SECRET">, form: LeadKind, now = Date.now()) {
   const id = crypto.randomUUID();
-  const signature = await crypto.subtle.sign("HMAC", await signingKey(env), signedPart(form, id, now));
+  const signature = await crypto.subtle.sign("HMAC", await sessionSigningKey(env), signedPart(form, id, now));
   return `${id}.${now}.${toBase64Url(new Uint8Array(signature))}`;
 }
 
@@ -65,7 +51,7 @@ export async function verifySubmissionToken(
   if (!signature) return { ok: false, reason: "invalid" };
   const genuine = await crypto.subtle.verify(
     "HMAC",
-    await signingKey(env),
+    await sessionSigningKey(env),
     signature,
     signedPart(form, id, issuedAt),
   );

@@ -1,21 +1,30 @@
 import { getServerByName } from "partyserver";
 import type { LeadKind } from "~/leads/kinds";
-import { DASHBOARD_ROOM_NAME, leadCreated } from "./events";
+import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, type LiveEvent } from "./events";
 
 // The only way the rest of the app talks to the room: RPC on its one instance.
-// Neither call ever throws; what they report on is already committed.
+// No call ever throws; what they report on is already committed.
 
 function dashboardRoom(env: Env) {
   return getServerByName(env.DashboardRoom, DASHBOARD_ROOM_NAME);
 }
 
-/** Tells every open dashboard about a committed lead. */
-export async function announceLead(env: Env, kind: LeadKind, lead: { id: number; createdAt: Date }): Promise<void> {
+async function announce(env: Env, event: LiveEvent): Promise<void> {
   try {
-    await (await dashboardRoom(env)).announce(leadCreated(kind, lead));
+    await (await dashboardRoom(env)).announce(event);
   } catch (error) {
     console.error("dashboard room broadcast failed", error);
   }
+}
+
+/** Tells every open dashboard about a committed lead. */
+export function announceLead(env: Env, kind: LeadKind, lead: { id: number; createdAt: Date }): Promise<void> {
+  return announce(env, leadCreated(kind, lead));
+}
+
+/** Tells every open dashboard that a committed change touched a record (its status, time or history). */
+export function announceLeadChange(env: Env, kind: LeadKind, id: number): Promise<void> {
+  return announce(env, leadUpdated(kind, id));
 }
 
 /** Closes the live connections of an account whose sessions were just revoked. */

@@ -1,8 +1,10 @@
 import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 
-// The one message the dashboard room sends: a new record landed in an inbox.
-// Dashboards re-run their loader on it, so what they show is always what the
-// server would render (rows, unread badges) without duplicating that logic here.
+// The messages the dashboard room sends: a new record landed in an inbox, or a
+// record changed after it arrived (a visitor cancelled or moved an appointment,
+// a text came in). Dashboards re-run their loader on either, so what they show
+// is always what the server would render (rows, unread badges, a record's
+// history) without duplicating that logic here.
 
 /** On the wire the kind travels as its inbox address ("contacts"), like every staff URL. */
 export interface LeadCreatedEvent {
@@ -13,6 +15,14 @@ export interface LeadCreatedEvent {
   createdAt: number;
 }
 
+export interface LeadUpdatedEvent {
+  type: "lead-updated";
+  inbox: string;
+  id: number;
+}
+
+export type LiveEvent = LeadCreatedEvent | LeadUpdatedEvent;
+
 export const DASHBOARD_PARTY = "dashboard-room";
 export const DASHBOARD_ROOM_NAME = "staff";
 /** The room closes a socket with this code when its session was revoked or has expired. */
@@ -22,12 +32,18 @@ export function leadCreated(kind: LeadKind, lead: { id: number; createdAt: Date 
   return { type: "lead-created", inbox: LEADS[kind].inbox, id: lead.id, createdAt: lead.createdAt.getTime() };
 }
 
-export function parseLiveEvent(data: unknown): { kind: LeadKind; id: number } | null {
+export function leadUpdated(kind: LeadKind, id: number): LeadUpdatedEvent {
+  return { type: "lead-updated", inbox: LEADS[kind].inbox, id };
+}
+
+export function parseLiveEvent(data: unknown): { type: LiveEvent["type"]; kind: LeadKind; id: number } | null {
   if (typeof data !== "string") return null;
   try {
-    const event = JSON.parse(data) as Partial<LeadCreatedEvent>;
+    const event = JSON.parse(data) as Partial<LiveEvent>;
     const kind = kindOfInbox(event.inbox);
-    if (event.type === "lead-created" && kind && typeof event.id === "number") return { kind, id: event.id };
+    if ((event.type === "lead-created" || event.type === "lead-updated") && kind && typeof event.id === "number") {
+      return { type: event.type, kind, id: event.id };
+    }
   } catch {
     // not one of ours
   }

@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { SIGNED_OUT_CLOSE_CODE, type LeadCreatedEvent } from "~/live/events";
+import { SIGNED_OUT_CLOSE_CODE, type LiveEvent } from "~/live/events";
 
 /**
  * The Worker sets this header on the upgrade request after it has verified the
@@ -49,8 +49,8 @@ export class DashboardRoom extends Server<Env> {
     connection.setState(session);
   }
 
-  /** Called over RPC by route actions after a record is committed. */
-  async announce(event: LeadCreatedEvent): Promise<void> {
+  /** Called over RPC by route actions after a record is created or changed. */
+  async announce(event: LiveEvent): Promise<void> {
     const message = JSON.stringify(event);
     const now = Date.now();
     for (const connection of this.getConnections<StaffSession>()) {

@@ -1,14 +1,23 @@
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { messaging } from "~/config/messaging";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { outbox } from "~/db/schema";
+import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { isQuietHour, outsideQuietHours } from "~/leads/reminders";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
+import { AUTOMATED_KINDS, messageKindInfo, type Channel, type MessageKind } from "./message-kinds";
+import { TEXT_REFUSALS, textPermission } from "./text-permission.server";
+import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio.server";
 
-// Staff e-mails go through the outbox table: the row is written in the same D1
-// batch as the record it announces, sent after the response (ctx.waitUntil), and
-// retried by the cron with backoff. The record never depends on the e-mail.
+// The one outbox for every e-mail and text (docs/decisions/022 and 065). A row
+// is written in the same D1 batch as what it is about, sent after the response
+// (ctx.waitUntil) or when it falls due, and retried by the cron with backoff.
+// Just before a send, with the row claimed, the rules are checked again: a
+// reminder only while its appointment still starts then and outside the quiet
+// hours, a text only to a number with consent and not opted out, and nothing
+// past the daily limits. What no longer may be sent is marked cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -17,8 +26,7 @@ const LONGEST_RETRY_MS = 6 * 60 * 60 * 1000;
 /** About a day of retries (5 min, 10, 20, … capped at 6 h) before a row stays failed. */
 export const MAX_ATTEMPTS = 10;
 const CRON_BATCH = 20;
-/** The missing-key notice is logged once per isolate, not once per e-mail. */
-let warnedNoKey = false;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
@@ -27,56 +35,229 @@ export function retryDelayMs(attempts: number): number {
 /** Rows still owed a delivery attempt (the status index serves this IN list). */
 const UNSENT = inArray(outbox.status, ["pending", "failed"]);
 
+/** One message as the outbox stores it. A text has no subject or HTML. */
+export interface OutgoingMessage {
+  kind: MessageKind;
+  channel: Channel;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Not before this instant (epoch ms); at once when absent. */
+  sendAt?: number;
+  /** A reminder: sent only while its appointment still starts at this instant. */
+  startsAt?: number;
+}
+
+type Timing = Pick<OutgoingMessage, "sendAt" | "startsAt">;
+
+export function emailMessage(kind: MessageKind, email: Email, timing: Timing = {}): OutgoingMessage {
+  return { kind, channel: "email", to: email.to, subject: email.subject, html: email.html, text: email.text, ...timing };
+}
+
+export function textMessage(kind: MessageKind, to: string, body: string, timing: Timing = {}): OutgoingMessage {
+  return { kind, channel: "sms", to, subject: "", html: "", text: body, ...timing };
+}
+
 /**
- * The batch statement that queues the e-mail for the record stored under
- * `submissionId`, with RECORD_ID_SLOT replaced by its id. It inserts nothing when that record does not exist (the insert
- * before it lost a race) or already has its e-mail (a resubmitted form).
+ * The lead a queued message is about, and what guards the queueing:
+ * - `submissionId`: the lead a form stores in this batch; nothing is queued when
+ *   it does not exist (the insert lost a race) or already has this kind of message
+ *   on this channel (a resubmitted form).
+ * - `changeId`: the lead a visitor changed in this batch; nothing is queued unless
+ *   the change happened (the lead's change_id is this one).
+ * - `dedupeKey`: a staff text; nothing is queued twice for one form.
  */
-export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, email: Email, now: number) {
-  const table = sql.identifier(LEADS[kind].table);
+export type LeadMatch =
+  | { kind: LeadKind; submissionId: string }
+  | { kind: LeadKind; id: number; changeId: string }
+  | { kind: LeadKind; id: number; dedupeKey: string };
+
+interface QueueSource {
+  leadKind: LeadKind | null;
+  /** The row's record_id, as SQL over `from`. */
+  recordId: SQL;
+  /** The rest of the SELECT: `FROM … WHERE …`; one row queues the message, none queues nothing. */
+  from: SQL;
+  dedupeKey?: string;
+}
+
+/** The batch statement that queues `message` once per row `source.from` selects. */
+export function queueMessage(db: Db, message: OutgoingMessage, source: QueueSource, now: number) {
   return insertSelect(
     db,
     outbox,
     {
       id: sql`NULL`,
-      kind: sql`${kind}`,
-      recordId: sql`${table}.id`,
-      recipient: sql`${email.to}`,
-      subject: sql`${email.subject}`,
-      html: sql`replace(${email.html}, ${RECORD_ID_SLOT}, ${table}.id)`,
-      textBody: sql`replace(${email.text}, ${RECORD_ID_SLOT}, ${table}.id)`,
+      kind: sql`${message.kind}`,
+      recordId: source.recordId,
+      recipient: sql`${message.to}`,
+      subject: sql`${message.subject}`,
+      // A link to the record, written before the record had an id, gets it here.
+      html: sql`replace(${message.html}, ${RECORD_ID_SLOT}, ${source.recordId})`,
+      textBody: sql`replace(${message.text}, ${RECORD_ID_SLOT}, ${source.recordId})`,
       status: sql`'pending'`,
       attempts: sql`0`,
-      nextAttemptAt: sql`${now}`,
+      nextAttemptAt: sql`${message.sendAt ?? now}`,
       lastError: sql`NULL`,
       sentAt: sql`NULL`,
       createdAt: sql`${now}`,
+      channel: sql`${message.channel}`,
+      leadKind: source.leadKind ? sql`${source.leadKind}` : sql`NULL`,
+      startsAt: message.startsAt === undefined ? sql`NULL` : sql`${message.startsAt}`,
+      countedAt: sql`NULL`,
+      providerId: sql`NULL`,
+      dedupeKey: source.dedupeKey === undefined ? sql`NULL` : sql`${source.dedupeKey}`,
     },
-    sql`FROM ${table}
-      WHERE ${table}.submission_token = ${submissionId}
-        AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.kind} = ${kind} AND ${outbox.recordId} = ${table}.id)`,
-  ).returning({ id: outbox.id });
+    source.from,
+  ).returning({ id: outbox.id, nextAttemptAt: outbox.nextAttemptAt });
 }
 
-export type DeliveryOutcome = "sent" | "failed" | "held" | "skipped";
+/** The batch statement that queues `message` about a lead (see LeadMatch for the guards). */
+export function queueLeadMessage(db: Db, lead: LeadMatch, message: OutgoingMessage, now: number) {
+  const table = sql.identifier(LEADS[lead.kind].table);
+  let where: SQL;
+  if ("submissionId" in lead) {
+    where = sql`${table}.submission_token = ${lead.submissionId}
+      AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.kind} = ${message.kind} AND ${outbox.channel} = ${message.channel}
+        AND ${outbox.leadKind} = ${lead.kind} AND ${outbox.recordId} = ${table}.id)`;
+  } else if ("changeId" in lead) {
+    where = sql`${table}.id = ${lead.id} AND ${table}.change_id = ${lead.changeId}`;
+  } else {
+    where = sql`${table}.id = ${lead.id} AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.dedupeKey} = ${lead.dedupeKey})`;
+  }
+  return queueMessage(
+    db,
+    message,
+    { leadKind: lead.kind, recordId: sql`${table}.id`, from: sql`FROM ${table} WHERE ${where}`, dedupeKey: "dedupeKey" in lead ? lead.dedupeKey : undefined },
+    now,
+  );
+}
+
+/** Withdraws a lead's unsent messages of one kind (a moved appointment's reminder), if the change in `lead` happened. */
+export function withdrawLeadMessages(db: Db, lead: { kind: LeadKind; id: number; changeId: string }, kind: MessageKind, reason: string) {
+  const table = sql.identifier(LEADS[lead.kind].table);
+  return db
+    .update(outbox)
+    .set({ status: "cancelled", lastError: reason })
+    .where(
+      and(
+        eq(outbox.leadKind, lead.kind),
+        eq(outbox.recordId, lead.id),
+        eq(outbox.kind, kind),
+        UNSENT,
+        sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table}.id = ${lead.id} AND ${table}.change_id = ${lead.changeId})`,
+      ),
+    );
+}
+
+/** Sends what the batch just queued and is already due; later ones wait for the cron. */
+export function deliverQueued(env: Env, ctx: ExecutionContext, queued: { id: number; nextAttemptAt: Date }[], now: number) {
+  for (const row of queued) if (row.nextAttemptAt.getTime() <= now) ctx.waitUntil(deliverOutboxMessage(env, row.id));
+}
+
+// ---------------------------------------------------------------- delivery
+
+export type DeliveryOutcome = "sent" | "failed" | "held" | "skipped" | "cancelled" | "deferred";
 
 interface DeliveryOptions {
-  /** Defaults to the configured notifier; null means no key, so the message is only logged. */
+  /** The e-mail sender; defaults to the configured one; null means no key, so e-mails are only logged. */
   notifier?: Notifier | null;
+  /** The text sender; defaults to the configured one; null means no credentials, so texts are only logged. */
+  sms?: SmsSender | null;
   now?: number;
 }
 
-/** Sends one queued e-mail if it is due and nobody else holds it. */
+function sendersFor(env: Env, options: DeliveryOptions): Record<Channel, Notifier | SmsSender | null> {
+  return {
+    email: options.notifier === undefined ? configuredNotifier(env) : options.notifier,
+    sms: options.sms === undefined ? configuredSmsSender(env) : options.sms,
+  };
+}
+
+/** Each channel's missing-credentials notice is logged once per isolate, with the first message held, not per message. */
+const warnedUnconfigured = new Set<Channel>();
+
+const NOT_CONFIGURED: Record<Channel, string> = {
+  email: "MAILCHANNELS_API_KEY is not set",
+  sms: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are not all set",
+};
+
+type Claimed = typeof outbox.$inferSelect;
+type Gate = { go: true } | { go: false; cancel: string } | { go: false; deferUntil: number };
+
+/** The rules a claimed row must still meet at the moment it would be sent. */
+async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate> {
+  if (row.kind === "reminder") {
+    const appointment = row.leadKind === "appointment"
+      ? await db.query.appointments.findFirst({ columns: { status: true, startsAt: true }, where: eq(appointments.id, row.recordId) })
+      : undefined;
+    if (!appointment || SEAT_RELEASING_STATUSES.includes(appointment.status)) {
+      return { go: false, cancel: "The appointment was cancelled." };
+    }
+    if (row.startsAt && appointment.startsAt.getTime() !== row.startsAt.getTime()) {
+      return { go: false, cancel: "The appointment was moved; the new time has its own reminder." };
+    }
+    if (now >= appointment.startsAt.getTime()) return { go: false, cancel: "The appointment had already started." };
+    if (isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
+  }
+  if (row.channel === "sms") {
+    const permission = await textPermission(db, row.recipient);
+    if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
+  }
+  return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };
+}
+
+function dailyLimitReason(row: Claimed): string {
+  if (row.channel === "email") {
+    return `Not sent: ${messaging.automatedEmailsPerAddressPerDay} automatic e-mails went to this address in the last 24 hours.`;
+  }
+  return messageKindInfo(row.kind)?.automated
+    ? `Not sent: the daily limit was reached (${messaging.automatedTextsPerNumberPerDay} automatic texts to this number, or ${messaging.storeTextsPerDay} texts from the store, in 24 hours).`
+    : `Not sent: the store's limit of ${messaging.storeTextsPerDay} texts in 24 hours was reached.`;
+}
+
+/**
+ * Counts the row against the limits that apply to it (once: a retry keeps its
+ * place), in one conditional UPDATE, so two rows sent at the same moment cannot
+ * both take the last place. False: a limit is reached.
+ */
+async function countAgainstDailyLimits(db: Db, row: Claimed, now: number): Promise<boolean> {
+  const automated = messageKindInfo(row.kind)?.automated ?? false;
+  const since = now - DAY_MS;
+  const limits: SQL[] = [];
+  if (automated) {
+    const limit = row.channel === "sms" ? messaging.automatedTextsPerNumberPerDay : messaging.automatedEmailsPerAddressPerDay;
+    limits.push(sql`(SELECT count(*) FROM ${outbox} o WHERE o.channel = ${row.channel} AND o.recipient = ${row.recipient}
+      AND o.counted_at > ${since} AND o.id != ${row.id}
+      AND o.kind IN (${sql.join(AUTOMATED_KINDS.map((kind) => sql`${kind}`), sql`, `)})) < ${limit}`);
+  }
+  if (row.channel === "sms") {
+    limits.push(sql`(SELECT count(*) FROM ${outbox} o WHERE o.channel = 'sms' AND o.counted_at > ${since} AND o.id != ${row.id}) < ${messaging.storeTextsPerDay}`);
+  }
+  if (limits.length === 0) return true;
+  const counted = await db.all<{ id: number }>(
+    sql`UPDATE ${outbox} SET counted_at = coalesce(counted_at, ${now})
+        WHERE id = ${row.id} AND (counted_at IS NOT NULL OR (${sql.join(limits, sql` AND `)})) RETURNING id`,
+  );
+  return counted.length > 0;
+}
+
+/** Sends one queued message if it is due and nobody else holds it. */
 export async function deliverOutboxMessage(env: Env, id: number, options: DeliveryOptions = {}): Promise<DeliveryOutcome> {
-  const notifier = options.notifier === undefined ? configuredNotifier(env) : options.notifier;
+  const senders = sendersFor(env, options);
   const now = options.now ?? Date.now();
   const db = getDb(env);
 
-  if (!notifier) {
-    const row = warnedNoKey ? undefined : await db.query.outbox.findFirst({ where: eq(outbox.id, id) });
-    if (row) {
-      warnedNoKey = true;
-      console.log(`MAILCHANNELS_API_KEY is not set; e-mail ${row.id} stays in the outbox.\nTo: ${row.recipient}\nSubject: ${row.subject}\n\n${row.textBody}`);
+  const row = await db.query.outbox.findFirst({ where: eq(outbox.id, id) });
+  if (!row) return "skipped";
+  const sender = senders[row.channel];
+  if (!sender) {
+    if (!warnedUnconfigured.has(row.channel)) {
+      warnedUnconfigured.add(row.channel);
+      const what = row.channel === "email" ? "e-mail" : "text";
+      const subject = row.subject ? `\nSubject: ${row.subject}` : "";
+      console.log(`${NOT_CONFIGURED[row.channel]}; ${what} ${row.id} stays in the outbox.\nTo: ${row.recipient}${subject}\n\n${row.textBody}`);
     }
     return "held";
   }
@@ -90,36 +271,85 @@ export async function deliverOutboxMessage(env: Env, id: number, options: Delive
     .returning();
   if (!claimed) return "skipped";
 
+  const gate = await checkBeforeSend(db, claimed, now);
+  if (!gate.go) {
+    if ("deferUntil" in gate) {
+      // Not a failed attempt: the row waits for the end of the quiet hours.
+      await db
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: new Date(gate.deferUntil) })
+        .where(eq(outbox.id, id));
+      return "deferred";
+    }
+    await db.update(outbox).set({ status: "cancelled", lastError: gate.cancel }).where(eq(outbox.id, id));
+    return "cancelled";
+  }
+
+  let providerId: string | null = null;
   try {
-    await notifier.send({ to: claimed.recipient, subject: claimed.subject, html: claimed.html, text: claimed.textBody });
+    if (row.channel === "email") {
+      await (sender as Notifier).send({ to: claimed.recipient, subject: claimed.subject, html: claimed.html, text: claimed.textBody });
+    } else {
+      ({ providerId } = await (sender as SmsSender).send({ to: claimed.recipient, body: claimed.textBody }));
+    }
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    console.error(`outbox e-mail ${id} failed (attempt ${claimed.attempts})`, message);
+    if (error instanceof RecipientOptedOut) {
+      await db.update(outbox).set({ status: "cancelled", lastError: message }).where(eq(outbox.id, id));
+      return "cancelled";
+    }
+    console.error(`outbox ${row.channel} ${id} failed (attempt ${claimed.attempts})`, message);
     await db
       .update(outbox)
       .set({ status: "failed", lastError: message.slice(0, 500), nextAttemptAt: new Date(now + retryDelayMs(claimed.attempts)) })
       .where(eq(outbox.id, id));
     return "failed";
   }
-  await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, providerId }).where(eq(outbox.id, id));
   return "sent";
 }
 
-/** The cron's work: every e-mail that is pending or failed and due again, oldest first. */
+const DUE = (now: number) => and(UNSENT, lt(outbox.attempts, MAX_ATTEMPTS), lte(outbox.nextAttemptAt, new Date(now)));
+
+/** The cron's work: every message that is pending or failed and due again, oldest first. */
 export async function deliverDueOutbox(env: Env, options: DeliveryOptions = {}): Promise<DeliveryOutcome[]> {
   const now = options.now ?? Date.now();
-  const notifier = options.notifier === undefined ? configuredNotifier(env) : options.notifier;
-  const due = await getDb(env)
+  const senders = sendersFor(env, options);
+  const db = getDb(env);
+  const channels = ["email", "sms"] as const;
+  const unconfigured = channels.filter((channel) => !senders[channel]);
+  if (unconfigured.length) {
+    logWaiting(
+      await db
+        .select({ channel: outbox.channel, kind: outbox.kind, count: sql<number>`count(*)` })
+        .from(outbox)
+        .where(and(DUE(now), inArray(outbox.channel, unconfigured)))
+        .groupBy(outbox.channel, outbox.kind),
+    );
+  }
+  const ready = channels.filter((channel) => senders[channel]);
+  if (ready.length === 0) return [];
+  const due = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(UNSENT, lt(outbox.attempts, MAX_ATTEMPTS), lte(outbox.nextAttemptAt, new Date(now))))
+    .where(and(DUE(now), inArray(outbox.channel, ready)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(CRON_BATCH);
-  if (!notifier) {
-    if (due.length) console.log(`${due.length} staff e-mails wait in the outbox until MAILCHANNELS_API_KEY is set.`);
-    return due.map(() => "held");
-  }
   const outcomes: DeliveryOutcome[] = [];
-  for (const { id } of due) outcomes.push(await deliverOutboxMessage(env, id, { notifier, now }));
+  for (const { id } of due) {
+    outcomes.push(await deliverOutboxMessage(env, id, { notifier: senders.email as Notifier | null, sms: senders.sms as SmsSender | null, now }));
+  }
   return outcomes;
+}
+
+/** Without a provider's credentials the cron says what waits for them (npm start, tests). */
+function logWaiting(groups: { channel: Channel; kind: string; count: number }[]) {
+  const total = (match: (group: { channel: Channel; kind: string }) => boolean) =>
+    groups.filter(match).reduce((sum, group) => sum + group.count, 0);
+  const staffEmails = total((group) => group.channel === "email" && messageKindInfo(group.kind)?.audience === "staff");
+  const visitorEmails = total((group) => group.channel === "email") - staffEmails;
+  const texts = total((group) => group.channel === "sms");
+  if (staffEmails) console.log(`${staffEmails} staff e-mails wait in the outbox until MAILCHANNELS_API_KEY is set.`);
+  if (visitorEmails) console.log(`${visitorEmails} visitor e-mails wait in the outbox until MAILCHANNELS_API_KEY is set.`);
+  if (texts) console.log(`${texts} texts wait in the outbox until the Twilio credentials are set.`);
 }

@@ -1,10 +1,12 @@
 import { store } from "~/config/store";
 import { LEADS, type LeadKind } from "~/leads/kinds";
 import { RECORD_ID_SLOT, type Email } from "./email";
+import { renderEmail } from "./email-layout";
 
-// The staff notification for a new lead, as HTML and plain text. Every value a
-// visitor typed is escaped; the subject carries no visitor text at all, so no
-// field can reach a mail header.
+export { escapeHtml } from "./email-layout";
+
+// The staff notifications: a new lead, and a visitor's change to an appointment.
+// Every value a visitor typed is escaped; the subject carries no visitor text.
 
 const SUBJECTS: Record<LeadKind, string> = {
   appointment: "New appointment request",
@@ -12,36 +14,26 @@ const SUBJECTS: Record<LeadKind, string> = {
   order: "New custom order request",
 };
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
-
 /**
  * @param rows label and value pairs in reading order (values are visitor text)
  * @param dashboardUrl where staff open the inbox
  */
 export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], dashboardUrl: string): Email {
-  const subject = SUBJECTS[kind];
-  const tableRows = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#57534e">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">` +
-    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
-    `<table role="presentation" cellpadding="0" cellspacing="0">${tableRows}</table>` +
-    `<p><a href="${escapeHtml(dashboardUrl)}">Open the dashboard</a></p>` +
-    `<p style="color:#57534e;font-size:12px">Sent by the ${escapeHtml(store.name)} website.</p>` +
-    `</body></html>`;
-  const text = [subject, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", `Dashboard: ${dashboardUrl}`].join(
-    "\n",
-  );
-  return { to: store.notifications.to, subject, html, text };
+  return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href: dashboardUrl });
+}
+
+/** A visitor cancelled or moved their appointment from the manage page. */
+export function appointmentChangedEmail(
+  change: "cancelled" | "rescheduled",
+  rows: [label: string, value: string][],
+  recordUrl: string,
+): Email {
+  const subject = change === "cancelled" ? "Appointment cancelled by the visitor" : "Appointment rescheduled by the visitor";
+  return staffEmail(subject, rows, { label: "Open the appointment", textLabel: "Appointment", href: recordUrl });
+}
+
+function staffEmail(subject: string, rows: [string, string][], link: { label: string; textLabel: string; href: string }): Email {
+  return renderEmail({ to: store.notifications.to, subject, heading: subject, rows, links: [link] });
 }
 
 /** Where staff open the inbox: this site's own dashboard, as the request reached it. */

@@ -7,6 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hostileCases, type FormUnderTest, type HostileRequest } from "./hostile/corpus";
 import { FORMS_UNDER_TEST } from "./hostile/targets";
 import { ORIGIN } from "./helpers";
+import { appointmentNamed, book, TWILIO } from "./message-helpers";
+import { manageToken } from "../../app/leads/manage-token.server";
+import { addDays } from "../../app/leads/slots";
+import { storeDate } from "../../app/leads/store-time";
+import { SMS_WEBHOOK_PATH } from "../../app/mail/sms-inbound.server";
+import { twilioSignature } from "../../app/mail/twilio.server";
 
 const LEAD_TABLES = { contact: "contact_messages", order: "orders", booking: "appointments" } as const;
 
@@ -43,18 +49,23 @@ function send(form: FormUnderTest, request: HostileRequest, ip: string): Promise
 
 /** What a rejected request must not have changed, and where an accepted one lands. */
 async function storedCounts(form: FormUnderTest) {
-  if (form.id === "login") return { records: 0, outbox: 0, consent: 0, photos: 0, objects: 0 };
-  const count = async (table: string) =>
-    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+  if (form.id === "login") return { records: 0, outbox: 0, staffEmails: 0, consent: 0, photos: 0, objects: 0 };
+  const count = async (table: string, where = "") =>
+    (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).first<{ n: number }>())!.n;
   return {
     records: await count(LEAD_TABLES[form.id]),
     outbox: await count("outbox"),
+    // A new lead's staff notification is stored under the lead's own kind; the rest of the outbox is the visitor's.
+    staffEmails: await count("outbox", "WHERE kind IN ('contact', 'order', 'appointment')"),
     consent: await count("consent_records"),
     // The order form's photos: rows and objects in R2.
     photos: await count("order_photos"),
     objects: (await env.BUCKET.list()).objects.length,
   };
 }
+
+/** The visitor's confirmations an accepted post queues: "We received your request" for a message or an order (they always give an e-mail); none for a booking without e-mail or texts. */
+const VISITOR_MESSAGES = { contact: 1, order: 1, booking: 0 } as const;
 
 function decodeEntities(html: string) {
   return html
@@ -122,10 +133,144 @@ for (const form of FORMS_UNDER_TEST) {
           return;
         }
         expect(after.records - before.records, "exactly one record stored").toBe(1);
-        expect(after.outbox - before.outbox, "exactly one staff e-mail queued").toBe(1);
+        expect(after.staffEmails - before.staffEmails, "exactly one staff e-mail queued").toBe(1);
+        expect(after.outbox - after.staffEmails - (before.outbox - before.staffEmails), "the visitor's confirmations, once").toBe(
+          VISITOR_MESSAGES[form.id],
+        );
         const row = await env.DB.prepare(`SELECT * FROM ${LEAD_TABLES[form.id]} ORDER BY id DESC LIMIT 1`).first();
         testCase.expect.check?.(row!);
       });
     }
   });
 }
+
+// The two endpoints that are not lead forms: Twilio's webhook (signed, no Origin)
+// and the manage page (a signed link, posts from its buttons). Each hostile
+// request gets its 4xx and changes nothing: no text stored, no opt-out, nothing
+// queued, the booking as it was.
+describe("hostile input: the SMS webhook and the manage page", () => {
+  const webhook = `${ORIGIN}${SMS_WEBHOOK_PATH}`;
+  const signedFields = (fields: Record<string, string>) =>
+    ({ MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`, AccountSid: TWILIO.accountSid, To: TWILIO.from, From: "+19015559801", Body: "STOP", ...fields });
+  async function signed(fields: Record<string, string>, url = webhook) {
+    return { "X-Twilio-Signature": await twilioSignature(TWILIO.authToken, url, Object.entries(fields)) };
+  }
+  const form = (body: BodyInit, headers: Record<string, string> = {}, url = webhook) =>
+    SELF.fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body });
+
+  async function state() {
+    const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+    return {
+      inbound: await count("sms_inbound"),
+      optOuts: await count("sms_opt_outs"),
+      outbox: await count("outbox"),
+      events: await count("lead_events"),
+      appointments: (await env.DB.prepare("SELECT id, date, time, status, slot_seat FROM appointments ORDER BY id").all()).results,
+    };
+  }
+
+  const webhookCases: [string, () => Promise<Response>, number][] = [
+    ["a forged signature", () => form(new URLSearchParams(signedFields({})), { "X-Twilio-Signature": btoa("forged-signature-20b") }), 403],
+    ["no signature at all", () => form(new URLSearchParams(signedFields({}))), 403],
+    [
+      "a genuine signature over other parameters (Body changed)",
+      async () => {
+        const fields = signedFields({ Body: "hello" });
+        return form(new URLSearchParams({ ...fields, Body: "STOP" }), await signed(fields));
+      },
+      403,
+    ],
+    [
+      "a genuine signature with a parameter added",
+      async () => {
+        const fields = signedFields({});
+        return form(new URLSearchParams({ ...fields, From: fields.From, Extra: "1" }), await signed(fields));
+      },
+      403,
+    ],
+    ...(["From", "Body", "MessageSid"] as const).map((missing): [string, () => Promise<Response>, number] => [
+      `signed, but no ${missing}`,
+      async () => {
+        const fields: Record<string, string> = signedFields({});
+        delete fields[missing];
+        return form(new URLSearchParams(fields), await signed(fields));
+      },
+      400,
+    ]),
+    [
+      "signed, with a Body over Twilio's 1,600 characters",
+      async () => {
+        const fields = signedFields({ Body: "STOP".padEnd(1601, "!") });
+        return form(new URLSearchParams(fields), await signed(fields));
+      },
+      400,
+    ],
+    ["a huge body (over 64 KB)", async () => form(new URLSearchParams(signedFields({ Body: "x".repeat(70_000) }))), 413],
+    [
+      "JSON instead of a form",
+      async () => SELF.fetch(webhook, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(signedFields({})) }),
+      415,
+    ],
+    ["a body that does not parse as multipart", () => form("--x\r\nbroken", { "Content-Type": "multipart/form-data; boundary=x" }), 400],
+  ];
+
+  for (const [name, build, status] of webhookCases) {
+    it(`webhook: ${name} gets ${status} and stores nothing`, async () => {
+      const before = await state();
+      const response = await build();
+      expect(response.status, await response.text()).toBe(status);
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  let visitor = 0;
+  async function booking() {
+    const name = `Hostile Manage ${++visitor}`;
+    // Far out in the booking window: the corpus above fills slots from today on.
+    let date = addDays(storeDate(), 100 + 2 * visitor);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === 0) date = addDays(date, 1);
+    const response = await book({ name, phone: `901-559-${String(7000 + visitor)}`, service: "Repair", date, time: "3:00 PM", smsConsent: "on" });
+    expect(response.status).toBe(302);
+    const appointment = await appointmentNamed(name);
+    return { path: `/appointment/${await manageToken(env, appointment.reference)}`, current: `${date} 3:00 PM`, date };
+  }
+  function post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+    const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": nextIp() });
+    for (const [name, value] of Object.entries(extra)) {
+      if (value === "") headers.delete(name);
+      else headers.set(name, value);
+    }
+    return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+  }
+  type Visit = Awaited<ReturnType<typeof booking>>;
+  const moveTo = (visit: Visit) => ({ intent: "reschedule", current: visit.current, date: addDays(visit.date, 7), time: "11:00 AM" });
+
+  /** [name, what happened before (a genuine change a replay repeats), the hostile post, its status]. */
+  const manageCases: [string, ((visit: Visit) => Promise<Response>) | null, (visit: Visit) => Promise<Response>, number][] = [
+    ["a tampered token", null, ({ path, current }) => post(path.slice(0, -2) + (path.endsWith("AA") ? "BB" : "AA"), { intent: "cancel", current }), 404],
+    ["a made-up token", null, ({ current }) => post(`/appointment/${crypto.randomUUID()}.${"A".repeat(43)}`, { intent: "cancel", current }), 404],
+    ["a token without its signature", null, ({ path, current }) => post(path.split(".")[0]!, { intent: "cancel", current }), 404],
+    ["a replayed cancel", ({ path, current }) => post(path, { intent: "cancel", current }), ({ path, current }) => post(path, { intent: "cancel", current }), 409],
+    ["a replayed reschedule", (visit) => post(visit.path, moveTo(visit)), (visit) => post(visit.path, moveTo(visit)), 409],
+    ["a stale slot (not the one the booking holds)", null, ({ path, date }) => post(path, { intent: "cancel", current: `${date} 4:00 PM` }), 409],
+    ["no intent", null, ({ path, current }) => post(path, { current }), 400],
+    ["an unknown intent", null, ({ path, current }) => post(path, { intent: "delete", current }), 400],
+    ["a reschedule to a date that is not a date", null, ({ path, current }) => post(path, { intent: "reschedule", current, date: "2026-02-30'--", time: "11:00 AM" }), 400],
+    ["a reschedule to a time off the schedule", null, ({ path, current, date }) => post(path, { intent: "reschedule", current, date, time: "3:30 AM" }), 400],
+    ["the honeypot filled", null, ({ path, current }) => post(path, { intent: "cancel", current, website: "http://spam.example" }), 400],
+    ["a post from another site", null, ({ path, current }) => post(path, { intent: "cancel", current }, { Origin: "https://evil.example" }), 403],
+    ["a post with no Origin", null, ({ path, current }) => post(path, { intent: "cancel", current }, { Origin: "" }), 403],
+    ["a huge body", null, ({ path, current }) => post(path, { intent: "cancel", current, pad: "x".repeat(70_000) }), 413],
+  ];
+
+  for (const [name, genuine, hostile, status] of manageCases) {
+    it(`manage page: ${name} gets ${status} and changes nothing`, async () => {
+      const visit = await booking();
+      if (genuine) expect((await genuine(visit)).status, "the genuine change").toBe(302);
+      const before = await state();
+      const response = await hostile(visit);
+      expect(response.status, await response.text()).toBe(status);
+      expect(await state()).toEqual(before);
+    });
+  }
+});

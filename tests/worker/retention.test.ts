@@ -44,7 +44,8 @@ describe("retention (the privacy policy's 'How long we keep records')", () => {
     expect(await purgeExpiredRecords(env, now)).toBeGreaterThanOrEqual(3);
 
     expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", oldContact)).toBe(false);
-    expect(await exists("SELECT 1 FROM consent_records WHERE contact_message_id = ?", oldContact)).toBe(false);
+    // Consent records outlive the message they came with (4 years: the test below).
+    expect(await exists("SELECT 1 FROM consent_records WHERE contact_message_id = ?", oldContact)).toBe(true);
     expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", recentContact)).toBe(true);
     expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Old Visit'")).toBe(false);
     expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Recent Visit'")).toBe(true);
@@ -52,5 +53,36 @@ describe("retention (the privacy policy's 'How long we keep records')", () => {
     expect(await exists("SELECT 1 FROM rate_limits WHERE key = 'retention:new'")).toBe(true);
     // Deleted leads leave the staff search index too.
     expect(await exists("SELECT 1 FROM contact_messages_search WHERE rowid = ?", oldContact)).toBe(false);
+  });
+
+  it("keeps text consent and opt-out records 4 years, independent of their lead, and a standing STOP for good", async () => {
+    const now = Date.UTC(2031, 5, 1);
+    const consent = (phone: string, createdAt: number) =>
+      env.DB.prepare("INSERT INTO consent_records (phone, consent_version, consent_text, ip, created_at) VALUES (?, 'v', 'text', 'local', ?)")
+        .bind(phone, createdAt)
+        .run();
+    const optOut = (phone: string, action: string, createdAt: number) =>
+      env.DB.prepare("INSERT INTO sms_opt_outs (phone, action, keyword, created_at) VALUES (?, ?, ?, ?)")
+        .bind(phone, action, action === "stop" ? "STOP" : "START", createdAt)
+        .run();
+    const past = now - RETENTION.smsConsentMs - DAY;
+    const within = now - RETENTION.smsConsentMs + DAY;
+    expect(RETENTION.smsConsentMs).toBeGreaterThanOrEqual(4 * 365 * DAY);
+    await consent("+19015550901", past);
+    await consent("+19015550902", within);
+    // Opted out long ago and never came back: stays opted out.
+    await optOut("+19015550903", "stop", past);
+    // Opted out, then back in, both long ago: the log may go.
+    await optOut("+19015550904", "stop", past - DAY);
+    await optOut("+19015550904", "start", past);
+    await optOut("+19015550905", "stop", within);
+
+    await purgeExpiredRecords(env, now);
+
+    expect(await exists("SELECT 1 FROM consent_records WHERE phone = '+19015550901'")).toBe(false);
+    expect(await exists("SELECT 1 FROM consent_records WHERE phone = '+19015550902'")).toBe(true);
+    expect(await exists("SELECT 1 FROM sms_opt_outs WHERE phone = '+19015550903' AND action = 'stop'")).toBe(true);
+    expect(await exists("SELECT 1 FROM sms_opt_outs WHERE phone = '+19015550904'")).toBe(false);
+    expect(await exists("SELECT 1 FROM sms_opt_outs WHERE phone = '+19015550905'")).toBe(true);
   });
 });

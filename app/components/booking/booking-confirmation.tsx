@@ -1,4 +1,5 @@
 import { store, storeAddressLine } from "~/config/store";
+import { calendarPath } from "~/leads/ics";
 import { formatStoreDate } from "~/leads/store-time";
 import type { BookedAppointment } from "~/leads/rules/appointment";
 
@@ -14,12 +15,12 @@ export function BookingConfirmation({ booking, onDismiss }: { booking: BookedApp
         {booking.service} on <strong>{formatStoreDate(booking.date)}</strong> at <strong>{booking.time}</strong>.
       </p>
       <p className="booking-confirmation__where">
-        {store.name}, {storeAddressLine}. To change the time, call{" "}
+        {store.name}, {storeAddressLine}. Need another time? <a href={booking.managePath}>Change or cancel it</a>, or call{" "}
         <a href={`tel:${store.phone.e164}`}>{store.phone.display}</a>.
       </p>
       <div className="booking-confirmation__actions">
         {/* A plain link: the file comes from a resource route, not a page. */}
-        <a className="button button--secondary" href={`/book/calendar.ics?${new URLSearchParams({ booking: booking.reference })}`} download="appointment.ics">
+        <a className="button button--secondary" href={calendarPath(booking.reference)} download="appointment.ics">
           Add to calendar
         </a>
         {onDismiss ? (

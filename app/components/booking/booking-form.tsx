@@ -2,14 +2,15 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { CheckboxField, Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { SmsConsentDisclosure } from "~/components/leads/sms-consent-disclosure";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { isCalendarDate } from "~/leads/slots";
 import { useActionToast, type Toast } from "~/http/toast";
 import type { BookedAppointment } from "~/leads/rules/appointment";
 import { INLINE_ANSWER } from "~/http/inline-answer";
-import { BookingSchema, SERVICES, type Availability } from "~/leads/rules/appointment";
+import { BookingSchema, SERVICES, SMS_OPT_IN_LABEL, type Availability } from "~/leads/rules/appointment";
 
 /** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
 export interface BookingSetup {
@@ -151,6 +152,18 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
           </div>
         ) : null}
       </div>
+      <Field
+        label="E-mail (optional)"
+        hint="We e-mail your confirmation and a reminder, with a link to change or cancel."
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+      />
+      <CheckboxField
+        label={SMS_OPT_IN_LABEL}
+        hint={<SmsConsentDisclosure />}
+        errors={fields.smsConsent.errors}
+        inputProps={{ ...getInputProps(fields.smsConsent, { type: "checkbox" }), value: "on" }}
+      />
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? "Booking…" : "Book appointment"}
       </button>

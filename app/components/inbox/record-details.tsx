@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Lead } from "~/inbox/types";
 
-type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean };
+type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean; bookedEmail?: string | null };
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -27,6 +27,11 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           </Item>
           <Item term="Time">{lead.time}</Item>
           <Item term="Service">{lead.service}</Item>
+          {lead.bookedEmail ? (
+            <Item term="Email">
+              <a href={`mailto:${lead.bookedEmail}`}>{lead.bookedEmail}</a>
+            </Item>
+          ) : null}
         </>
       ) : null}
       {lead.kind === "order" ? (

@@ -20,7 +20,8 @@ export type LiveState = "connecting" | "connected" | "reconnecting";
 const REFRESH_DELAY_MS = 150;
 
 /**
- * Keeps an open inbox current. On each live event, and after a lost connection
+ * Keeps an open inbox current. On each live event (a new lead, or a change to
+ * one: a visitor's cancellation or reschedule, a text), and after a lost connection
  * comes back, it reloads the same view through a fetcher with `live=1`: the
  * server renders rows and badges as always, but does not mark anything as
  * seen, so new rows arrive unread and the badge goes up. (A plain revalidation
@@ -70,6 +71,12 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
     onMessage(message) {
       const event = parseLiveEvent(message.data);
       if (!event) return;
+      if (event.type === "lead-updated") {
+        // A visitor cancelled or moved an appointment, or a text came in: the row shows it after the refresh.
+        setAnnouncement(`${LEADS[event.kind].labels.one[0]!.toUpperCase()}${LEADS[event.kind].labels.one.slice(1)} updated.`);
+        refresh();
+        return;
+      }
       const { data: current, loaderLoadedAt } = latest.current;
       if (event.kind === current.view.tab) {
         setArrived((previous) => ({

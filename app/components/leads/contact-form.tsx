@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { CheckboxField, Field, FormErrors, HoneypotField, TextareaField } from "~/components/ui/forms";
 import { ContactSchema } from "~/leads/rules/contact";
-import { SMS_CONSENT_TEXT } from "~/leads/consent";
+import { SmsConsentDisclosure } from "~/components/leads/sms-consent-disclosure";
 import { useActionToast } from "~/http/toast";
 import type { SubmissionResult } from "@conform-to/react";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
@@ -33,12 +33,7 @@ export function ContactForm({ submissionToken, actionData }: { submissionToken: 
       <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <TextareaField label="Message" errors={fields.message.errors} textareaProps={getTextareaProps(fields.message)} />
       <CheckboxField
-        label={
-          <>
-            {SMS_CONSENT_TEXT.replace(" See our SMS Terms and Privacy Policy.", "")} See our{" "}
-            <a href="/sms-terms">SMS Terms</a> and <a href="/privacy">Privacy Policy</a>.
-          </>
-        }
+        label={<SmsConsentDisclosure />}
         errors={fields.smsConsent.errors}
         inputProps={{ ...getInputProps(fields.smsConsent, { type: "checkbox" }), value: "on" }}
       />

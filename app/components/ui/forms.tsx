@@ -109,11 +109,14 @@ export function SelectField({ label, errors, hint, placeholder, options, selectP
 interface CheckboxFieldProps {
   label: ReactNode;
   errors?: string[] | undefined;
+  /** Words beside the box that belong to it (e.g. a disclosure), read with it by screen readers. */
+  hint?: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
 }
 
-export function CheckboxField({ label, errors, inputProps }: CheckboxFieldProps) {
+export function CheckboxField({ label, errors, hint, inputProps }: CheckboxFieldProps) {
   const errorId = `${inputProps.id}-error`;
+  const hintId = hint ? `${inputProps.id}-hint` : undefined;
   return (
     <div className="field field--checkbox">
       <div className="field__checkbox-row">
@@ -121,13 +124,14 @@ export function CheckboxField({ label, errors, inputProps }: CheckboxFieldProps)
           {...inputProps}
           type="checkbox"
           aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? errorId : undefined}
+          aria-describedby={[hintId, errors?.length ? errorId : undefined].filter(Boolean).join(" ") || undefined}
         />
         <label htmlFor={inputProps.id}>
           {label}
           {inputProps.required ? <RequiredMark /> : null}
         </label>
       </div>
+      {hint ? <p id={hintId} className="field__hint field__checkbox-hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/book-calendar";
-import { getDb } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
 import { appointmentCalendar } from "~/leads/ics";
 import { findBooking } from "~/leads/appointments.server";
@@ -8,7 +7,7 @@ import { findBooking } from "~/leads/appointments.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const url = new URL(request.url);
-  const booking = await findBooking(getDb(env), url.searchParams.get("booking") ?? "");
+  const booking = await findBooking(env, url.searchParams.get("booking") ?? "");
   if (!booking) {
     return new Response("We couldn't find that appointment.", {
       status: 404,

@@ -8,8 +8,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     title: "Privacy Policy",
     description:
-      `What ${store.name} collects through its forms and why, text-message consent, analytics, e-mail ` +
-      "notifications, how long we keep records and how to ask us to delete them.",
+      `What ${store.name} collects through its forms and why, text-message consent, analytics, the e-mails and ` +
+      "texts we send, how long we keep records and how to ask us to delete them.",
     path: "/privacy",
   });
 }
@@ -48,8 +48,11 @@ const sections: LegalSection[] = [
               </tr>
               <tr>
                 <th scope="row">Booking form</th>
-                <td>Name, phone, the date and time you choose, and the service</td>
-                <td>To hold your appointment and remind you of it</td>
+                <td>
+                  Name, phone, the date and time you choose and the service; if you give them, your e-mail and your
+                  consent to texts
+                </td>
+                <td>To hold your appointment, confirm it and remind you of it</td>
               </tr>
               <tr>
                 <th scope="row">Custom order form</th>
@@ -72,8 +75,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          When you agree to receive text messages, we record the exact wording you agreed to, when you agreed and the IP
-          address it came from, so we can show that we only text people who asked us to.
+          When you agree to receive text messages, we record the exact wording you agreed to, when you agreed, the number
+          and the IP address it came from, so we can show that we only text people who asked us to. When you reply STOP
+          (or START), we record that too, and we never text a number that has opted out.
         </p>
         <p>
           You can withdraw consent at any time: reply STOP to any message, call{" "}
@@ -103,12 +107,20 @@ const sections: LegalSection[] = [
   },
   {
     id: "email",
-    title: "E-mail notifications",
+    title: "E-mails and texts we send",
     body: (
-      <p>
-        When you send a form, we e-mail a copy of it to our staff so someone can respond quickly. These e-mails go
-        through our e-mail delivery provider, which handles them only to deliver them.
-      </p>
+      <>
+        <p>
+          When you send a form, we e-mail a copy of it to our staff so someone can respond quickly, and we e-mail you a
+          short note that we received it. When you book, we confirm the appointment and remind you the day before, by
+          e-mail if you gave an address and by text if you ticked the box. Each has a link where you can change or
+          cancel the appointment.
+        </p>
+        <p>
+          E-mails go through our e-mail delivery provider and texts through our text-message provider, Twilio; each
+          handles them only to deliver them. Texts you send to our number reach us through Twilio the same way.
+        </p>
+      </>
     ),
   },
   {
@@ -127,8 +139,8 @@ const sections: LegalSection[] = [
     title: "Who else sees your information",
     body: (
       <p>
-        Only the companies that run this website for us: our hosting provider, our e-mail delivery provider and, if
-        analytics is on, Google. Acima and Snap receive information only when you apply with them yourself.
+        Only the companies that run this website for us: our hosting provider, our e-mail delivery provider, our
+        text-message provider (Twilio) and, if analytics is on, Google. Acima and Snap receive information only when you apply with them yourself.
       </p>
     ),
   },
@@ -139,8 +151,12 @@ const sections: LegalSection[] = [
       <ul>
         <li>Contact messages and custom order requests: up to 2 years after our last contact with you.</li>
         <li>Appointment requests: up to 1 year after the appointment date.</li>
-        <li>Text-message consent records: as long as the message they came with.</li>
-        <li>Copies of notification e-mails and their delivery records: up to 90 days.</li>
+        <li>
+          Text-message consent records, and your STOP and START replies: 4 years from when you gave them, whether or not
+          we still keep the message or appointment they came with. A STOP is kept for as long as it applies, so we keep
+          honoring it.
+        </li>
+        <li>Copies of the e-mails and texts we sent you or you sent us, and their delivery records: up to 90 days.</li>
         <li>Spam-protection counts by IP address: a few minutes to an hour.</li>
       </ul>
     ),
@@ -178,7 +194,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="November 1, 2026"
+      updated="November 23, 2026"
       intro={<p>What we collect, why, how long we keep it, and how to ask us to delete it.</p>}
       sections={sections}
     />

@@ -5,12 +5,16 @@ import type { Route } from "./+types/record";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { RecordDetails } from "~/components/inbox/record-details";
 import { RecordPhotos } from "~/components/inbox/record-photos";
+import { RecordHistory } from "~/components/inbox/record-history";
+import { StaffTextForm } from "~/components/inbox/staff-text-form";
+import { useLiveRecord } from "~/components/inbox/use-live-record";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { updateLead } from "~/inbox/queries.server";
+import { sendStaffText } from "~/inbox/messages.server";
 import { loadRecord, notFound, recordParams, saveRowStatus } from "~/inbox/record.server";
-import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH } from "~/inbox/rules";
+import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, SEAT_TAKEN_ERROR } from "~/inbox/rules";
 import { recordHref, STATUS_LABELS, statusesFor, tabHref } from "~/inbox/view";
 import { LEADS } from "~/leads/kinds";
 
@@ -24,24 +28,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadRecord(getCloudflare(context).env, kind, id);
 }
 
-/** Two forms post here: an inbox row's status picker (intent=status) and this page's status-and-note form. */
+/** Three forms post here: an inbox row's status picker (intent=status), this page's status-and-note form and its text form (intent=text). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
   if (formData.get("intent") === "status") return saveRowStatus(context, kind, id, formData);
+  if (formData.get("intent") === "text") return sendStaffText(context, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await updateLead(env.DB, kind, id, submission.value))) notFound();
+  const outcome = await updateLead(env.DB, kind, id, submission.value);
+  if (outcome === "not-found") notFound();
+  if (outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }) }, { status: 409 });
   return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, photos } = loaderData;
+  const { lead, photos, history, texting } = loaderData;
+  useLiveRecord(lead.kind, lead.id);
   const schema = DETAILS_SCHEMAS[lead.kind];
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "details";
   const [form, fields] = useForm({
     id: `record-${LEADS[lead.kind].inbox}-${lead.id}`,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -120,6 +128,16 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
               {saving ? "Saving…" : "Save"}
             </button>
           </Form>
+        </section>
+
+        <section className="card record__card" aria-labelledby="record-text-title">
+          <h2 id="record-text-title">Text the visitor</h2>
+          <StaffTextForm texting={texting} lastResult={actionData && "textResult" in actionData ? actionData.textResult : undefined} />
+        </section>
+
+        <section className="card record__card" aria-labelledby="record-history-title">
+          <h2 id="record-history-title">History</h2>
+          <RecordHistory entries={history} />
         </section>
       </div>
     </main>

@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
+import { staffUserContext } from "~/auth/guard.server";
+import { messaging } from "~/config/messaging";
+import { getDb, type Db } from "~/db/client.server";
+import { appointments, leadEvents, outbox, smsInbound } from "~/db/schema";
+import { parseForm } from "~/http/form.server";
+import { d1RateLimiter, waitFor } from "~/http/rate-limit.server";
+import { getCloudflare } from "~/http/request-context";
+import { redirectWithToast } from "~/http/toast.server";
+import type { LeadKind } from "~/leads/kinds";
+import { formatPhone, textablePhone } from "~/leads/phone";
+import { formatStoreDateTime } from "~/leads/store-time";
+import { announceLeadChange } from "~/live/client.server";
+import { messageKindInfo, STAFF_KINDS } from "~/mail/message-kinds";
+import { deliverQueued, queueLeadMessage, textMessage } from "~/mail/outbox.server";
+import { storeCapReached, storeTextsInLastDay, TEXT_REFUSALS, textPermission } from "~/mail/text-permission.server";
+import { configuredSmsSender } from "~/mail/twilio.server";
+import { staffText } from "~/mail/visitor-messages";
+import { getLead } from "./queries.server";
+import { StaffTextSchema, type HistoryEntry, type TextingState } from "./rules";
+import { recordHref } from "./view";
+
+// A record's messages for staff: its history (what the visitor changed, every
+// e-mail and text sent to them, every text received from their number) and the
+// staff text form, which may send only to a number with consent and not opted out.
+
+const HISTORY_LIMIT = 100;
+
+function deliveryNote(row: { status: string; lastError: string | null; nextAttemptAt: Date }, now: number): string {
+  if (row.status === "sent") return "Sent";
+  if (row.status === "cancelled") return row.lastError ?? "Not sent";
+  if (row.status === "failed") return `Failed; trying again ${formatStoreDateTime(row.nextAttemptAt.getTime())}`;
+  return row.nextAttemptAt.getTime() > now ? `Scheduled for ${formatStoreDateTime(row.nextAttemptAt.getTime())}` : "Waiting to be sent";
+}
+
+export async function recordHistory(db: Db, lead: { kind: LeadKind; id: number; phone: string; createdAt: number }, now = Date.now()): Promise<HistoryEntry[]> {
+  const phone = textablePhone(lead.phone);
+  const [events, sent, received] = await db.batch([
+    db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadKind, lead.kind), eq(leadEvents.recordId, lead.id)))
+      .orderBy(asc(leadEvents.createdAt))
+      .limit(HISTORY_LIMIT),
+    db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.leadKind, lead.kind), eq(outbox.recordId, lead.id), not(inArray(outbox.kind, STAFF_KINDS))))
+      .orderBy(asc(outbox.createdAt))
+      .limit(HISTORY_LIMIT),
+    db
+      .select()
+      .from(smsInbound)
+      // Texts from this number since shortly before the lead arrived: its replies, STOP and HELP.
+      .where(and(eq(smsInbound.fromPhone, phone ?? ""), sql`${smsInbound.createdAt} >= ${lead.createdAt - 24 * 60 * 60 * 1000}`))
+      .orderBy(asc(smsInbound.createdAt))
+      .limit(HISTORY_LIMIT),
+  ]);
+  const entries: HistoryEntry[] = [
+    ...events.map((event): HistoryEntry => ({
+      at: event.createdAt.getTime(),
+      kind: "change",
+      title: event.type === "cancelled" ? "Cancelled by the visitor" : "Rescheduled by the visitor",
+      body: event.detail,
+    })),
+    ...sent.map((row): HistoryEntry => ({
+      at: row.createdAt.getTime(),
+      kind: "sent",
+      title: `${messageKindInfo(row.kind)?.label ?? row.kind} ${row.channel === "sms" ? "text" : "e-mail"} to ${row.channel === "sms" ? formatPhone(row.recipient) : row.recipient}`,
+      body: row.channel === "sms" ? row.textBody : row.subject,
+      status: deliveryNote(row, now),
+    })),
+    ...received.map((row): HistoryEntry => ({
+      at: row.createdAt.getTime(),
+      kind: "received",
+      title: `Text received from ${formatPhone(row.fromPhone)}`,
+      body: row.body,
+      status: row.keyword ? `Keyword ${row.keyword.toUpperCase()}` : undefined,
+    })),
+  ];
+  return entries.sort((a, b) => a.at - b.at).map((entry) => ({ ...entry, atLabel: formatStoreDateTime(entry.at) }));
+}
+
+/** Whether staff may text this lead's number now, and if not, why (the button says it). */
+export async function textingState(env: Env, db: Db, phone: string, now = Date.now()): Promise<TextingState> {
+  const permission = await textPermission(db, phone);
+  const capReached = storeCapReached(await storeTextsInLastDay(db, now));
+  const refusal = !permission.ok
+    ? TEXT_REFUSALS[permission.reason]
+    : capReached
+      ? `The store's limit of ${messaging.storeTextsPerDay} texts in 24 hours is reached. Try again later.`
+      : null;
+  return {
+    to: permission.phone ? formatPhone(permission.phone) : null,
+    refusal,
+    providerReady: configuredSmsSender(env) !== null,
+    formId: crypto.randomUUID(),
+    maxLength: messaging.staffTextMaxLength,
+  };
+}
+
+/** The e-mail a visitor gave with their booking (contact and order forms keep theirs on the lead). */
+export async function bookingEmail(db: Db, id: number): Promise<string | null> {
+  const row = await db.query.appointments.findFirst({ columns: { email: true }, where: eq(appointments.id, id) });
+  return row?.email ?? null;
+}
+
+/** The record page's text form: checks, limits, queues once per form, then sends after the response. */
+export async function sendStaffText(context: Readonly<RouterContextProvider>, kind: LeadKind, id: number, formData: FormData) {
+  const { env, ctx } = getCloudflare(context);
+  const db = getDb(env);
+  const submission = parseForm(formData, StaffTextSchema);
+  if (submission.status !== "success") return data({ textResult: submission.reply() }, { status: 400 });
+
+  const lead = await getLead(env.DB, kind, id);
+  if (!lead) throw data("Not found", { status: 404 });
+  const now = Date.now();
+  const state = await textingState(env, db, lead.phone, now);
+  if (state.refusal) return data({ textResult: submission.reply({ formErrors: [state.refusal] }) }, { status: 409 });
+
+  const user = context.get(staffUserContext);
+  const limit = await d1RateLimiter(env, { limit: messaging.staffTextsPerHour, windowMs: 60 * 60 * 1000 }).hit(`staff-text:${user.id}`);
+  if (!limit.allowed) {
+    const message = `You have sent ${messaging.staffTextsPerHour} texts this hour. Please wait ${waitFor(limit)}.`;
+    return data({ textResult: submission.reply({ formErrors: [message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+
+  const text = textMessage("staff-text", textablePhone(lead.phone)!, staffText(submission.value.message));
+  const [queued] = await db.batch([queueLeadMessage(db, { kind, id, dedupeKey: `staff-text:${submission.value.formId}` }, text, now)]);
+  deliverQueued(env, ctx, queued, now);
+  ctx.waitUntil(announceLeadChange(env, kind, id));
+  return redirectWithToast(context, recordHref(kind, id), {
+    type: "success",
+    message: state.providerReady ? "Text on its way." : "Text saved; it is sent once the SMS provider is connected.",
+  });
+}

@@ -1,0 +1,250 @@
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { getDb, type Db } from "~/db/client.server";
+import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
+import { insertSelect } from "~/db/insert-select";
+import { appointments, consentRecords, leadEvents, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/schema";
+import { getCloudflare } from "~/http/request-context";
+import { recordHref } from "~/inbox/view";
+import { announceLeadChange } from "~/live/client.server";
+import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/mail/outbox.server";
+import { appointmentChangedEmail } from "~/mail/staff-email";
+import { visitMessages } from "./appointment-messages.server";
+import { appointmentSlotCapacity, openSlots } from "./appointments.server";
+import { calendarPath } from "./ics";
+import { verifyManageToken } from "./manage-token.server";
+import { textablePhone } from "./phone";
+import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "./slots";
+import { formatCalendarDay, formatStoreDate, storeDate } from "./store-time";
+
+// The visitor's own changes to a booking, from the manage page its confirmation
+// links to (docs/decisions/067). Cancel and reschedule are each one D1 batch:
+// the change itself, guarded by what the visitor saw (so a replayed or stale
+// post changes nothing), then what follows it (history, staff e-mail, the
+// visitor's new confirmation and reminder, the old reminder withdrawn), each
+// keyed to the change's id so it happens only if the change did.
+
+export interface ManagedAppointment {
+  id: number;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  date: string;
+  time: string;
+  service: string;
+  startsAt: number;
+  status: LeadStatus;
+}
+
+export type ManageLookup =
+  /** Not a token we signed (tampered, truncated, made up). */
+  | { state: "invalid" }
+  /** Genuine, but the booking is gone (deleted by staff or by retention). */
+  | { state: "not-found" }
+  /** The visit has ended: the link no longer changes anything. */
+  | { state: "ended"; appointment: ManagedAppointment }
+  /** Cancelled (by the visitor or staff), or closed as spam or no-show: it holds no seat. */
+  | { state: "cancelled"; appointment: ManagedAppointment }
+  | { state: "active"; appointment: ManagedAppointment };
+
+const SLOT_MS = SLOT_MINUTES * 60 * 1000;
+
+export async function lookUpManagedAppointment(env: Env, token: unknown, now = Date.now()): Promise<ManageLookup> {
+  const reference = await verifyManageToken(env, token);
+  if (!reference) return { state: "invalid" };
+  const row = await getDb(env).query.appointments.findFirst({
+    columns: { id: true, name: true, phone: true, email: true, date: true, time: true, service: true, startsAt: true, status: true },
+    where: eq(appointments.submissionToken, reference),
+  });
+  if (!row) return { state: "not-found" };
+  const appointment = { ...row, reference, startsAt: row.startsAt.getTime() };
+  if (now >= appointment.startsAt + SLOT_MS) return { state: "ended", appointment };
+  if (SEAT_RELEASING_STATUSES.includes(row.status)) return { state: "cancelled", appointment };
+  return { state: "active", appointment };
+}
+
+/** What a manage form carries of the booking it was shown, so a stale or replayed post is refused. */
+export function slotKey(appointment: { date: string; time: string }): string {
+  return `${appointment.date} ${appointment.time}`;
+}
+
+export function describeSlot(slot: { date: string; time: string }): string {
+  return `${formatCalendarDay(slot.date)} at ${slot.time}`;
+}
+
+/** Still holds its seat, at the date and time the visitor saw. */
+function unchangedSince(appointment: ManagedAppointment) {
+  return and(
+    eq(appointments.id, appointment.id),
+    eq(appointments.date, appointment.date),
+    eq(appointments.time, appointment.time),
+    notInArray(appointments.status, SEAT_RELEASING_STATUSES),
+  );
+}
+
+function recordEvent(db: Db, change: { id: number; changeId: string }, type: "cancelled" | "rescheduled", detail: string, now: number) {
+  return insertSelect(
+    db,
+    leadEvents,
+    {
+      id: sql`NULL`,
+      leadKind: sql`'appointment'`,
+      recordId: sql`${appointments.id}`,
+      type: sql`${type}`,
+      detail: sql`${detail}`,
+      createdAt: sql`${now}`,
+    },
+    sql`FROM ${appointments} WHERE ${appointments.id} = ${change.id} AND ${appointments.changeId} = ${change.changeId}`,
+  );
+}
+
+function staffRows(appointment: ManagedAppointment, extra: [string, string][]): [string, string][] {
+  return [["Name", appointment.name], ["Phone", appointment.phone], ["Service", appointment.service], ...extra];
+}
+
+/** After a committed change: open dashboards refresh, and what is due is sent. */
+function afterChange(context: Readonly<RouterContextProvider>, id: number, queued: unknown[], now: number) {
+  const { env, ctx } = getCloudflare(context);
+  ctx.waitUntil(announceLeadChange(env, "appointment", id));
+  deliverQueued(env, ctx, queued.flat() as { id: number; nextAttemptAt: Date }[], now);
+}
+
+/** "stale": it changed since the page was shown (or was already cancelled); nothing was done. */
+export async function cancelAppointment(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  appointment: ManagedAppointment,
+): Promise<"cancelled" | "stale"> {
+  const db = getDb(getCloudflare(context).env);
+  const now = Date.now();
+  const change = { kind: "appointment", id: appointment.id, changeId: crypto.randomUUID() } as const;
+  const was = describeSlot(appointment);
+  const [updated, , , queued] = await db.batch([
+    db.update(appointments).set({ status: "cancelled", changeId: change.changeId }).where(unchangedSince(appointment)).returning({ id: appointments.id }),
+    recordEvent(db, change, "cancelled", `Cancelled by the visitor (was ${was}).`, now),
+    withdrawLeadMessages(db, change, "reminder", "The visitor cancelled the appointment."),
+    queueLeadMessage(
+      db,
+      change,
+      emailMessage(
+        "appointment-changed",
+        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), new URL(recordHref("appointment", appointment.id), request.url).href),
+      ),
+      now,
+    ),
+  ]);
+  if (updated.length === 0) return "stale";
+  afterChange(context, appointment.id, [queued], now);
+  return "cancelled";
+}
+
+export type RescheduleOutcome = "moved" | "taken" | "stale";
+
+/**
+ * Moves the booking to a new slot in one statement, so the new seat is taken
+ * and the old one freed at the same instant. The unique index decides races,
+ * exactly as for a new booking: if every seat of the new slot is taken, the
+ * batch rolls back and the visitor keeps the old time.
+ */
+export async function rescheduleAppointment(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  appointment: ManagedAppointment,
+  target: { date: string; time: string },
+): Promise<RescheduleOutcome> {
+  const { env } = getCloudflare(context);
+  const db = getDb(env);
+  const now = Date.now();
+  const startsAt = daySchedule(target.date).find((slot) => slot.label === target.time)!.startsAt;
+  const was = describeSlot(appointment);
+  const moved = describeSlot(target);
+  const consented = await db.query.consentRecords.findFirst({ columns: { id: true }, where: eq(consentRecords.appointmentId, appointment.id) });
+  const visitorMessages: OutgoingMessage[] = await visitMessages(
+    env,
+    request,
+    { ...appointment, ...target, startsAt, textTo: consented ? textablePhone(appointment.phone) : null },
+    now,
+  );
+  const staffEmail = appointmentChangedEmail(
+    "rescheduled",
+    staffRows(appointment, [["Was", was], ["Now", moved]]),
+    new URL(recordHref("appointment", appointment.id), request.url).href,
+  );
+
+  for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {
+    const change = { kind: "appointment", id: appointment.id, changeId: crypto.randomUUID() } as const;
+    try {
+      const [updated, , , ...queued] = await db.batch([
+        db
+          .update(appointments)
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, changeId: change.changeId })
+          .where(unchangedSince(appointment))
+          .returning({ id: appointments.id }),
+        recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),
+        withdrawLeadMessages(db, change, "reminder", "The appointment was moved; the new time has its own reminder."),
+        queueLeadMessage(db, change, emailMessage("appointment-changed", staffEmail), now),
+        ...visitorMessages.map((message) => queueLeadMessage(db, change, message, now)),
+      ]);
+      if (updated.length === 0) return "stale";
+      afterChange(context, appointment.id, queued, now);
+      return "moved";
+    } catch (error) {
+      if (!isUniqueViolation(error, SEAT_INDEX_COLUMN)) throw error;
+    }
+  }
+  return "taken";
+}
+
+// ---------------------------------------------------------------- the page
+
+/** What the manage page shows of a booking: no name, phone or e-mail, only the visit. */
+function visitOf(appointment: ManagedAppointment) {
+  const { date, time, service, status } = appointment;
+  return {
+    date,
+    time,
+    service,
+    status,
+    dateLabel: formatStoreDate(date),
+    whenLabel: describeSlot(appointment),
+    current: slotKey(appointment),
+    calendarPath: calendarPath(appointment.reference),
+  };
+}
+
+export type ManageStep = "overview" | "cancel" | "reschedule" | "review";
+
+/**
+ * The manage page's data for its URL: which booking, and which step
+ * (?step=cancel, ?step=reschedule&date=, ?step=review&date=&time=). Every step
+ * is a GET that changes nothing; only the buttons on the last steps post.
+ */
+export async function managePage(env: Env, token: string, url: URL, now = Date.now()) {
+  const lookup = await lookUpManagedAppointment(env, token, now);
+  if (lookup.state === "invalid" || lookup.state === "not-found") return { state: "not-found" as const };
+  const visit = visitOf(lookup.appointment);
+  if (lookup.state !== "active") return { state: lookup.state, visit };
+
+  const requested = url.searchParams.get("step");
+  const step: ManageStep = requested === "cancel" || requested === "reschedule" || requested === "review" ? requested : "overview";
+  const today = storeDate(now);
+  const dateParam = url.searchParams.get("date");
+  const date = dateParam && !checkBookingDate(dateParam, now) ? dateParam : null;
+  const availability = step === "reschedule" || step === "review" ? await openSlots(env, date) : null;
+  const time = url.searchParams.get("time");
+  // A review of a time that is not open (taken meanwhile, or typed into the URL) goes back to choosing.
+  const target = step === "review" && date && time && availability?.slots.includes(time) ? { date, time, label: describeSlot({ date, time }) } : null;
+  return {
+    state: "active" as const,
+    visit,
+    step: step === "review" && !target ? ("reschedule" as const) : step,
+    today,
+    lastDate: addDays(today, BOOKING_WINDOW_DAYS),
+    date,
+    dateLabel: date ? formatCalendarDay(date) : null,
+    availability,
+    target,
+    timeNotOpen: step === "review" && !target && Boolean(time),
+  };
+}

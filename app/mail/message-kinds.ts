@@ -1,0 +1,39 @@
+// Every kind of message the outbox carries, by e-mail or text. The outbox
+// stores the kind with each row; this says who reads it, whether the site
+// sends it on its own (and so counts it against the automated daily limits),
+// and how a record's history names it. Plain data: the staff pages read it too.
+
+export type Channel = "email" | "sms";
+
+interface MessageKindInfo {
+  audience: "staff" | "visitor";
+  /** Sent by the site itself, not by a person: counted against the per-recipient daily limits. */
+  automated: boolean;
+  /** How a record's history names it. */
+  label: string;
+}
+
+export const MESSAGE_KINDS = {
+  // A new lead's staff notification; its kind is the lead's kind (as stored before migration 0006).
+  appointment: { audience: "staff", automated: false, label: "Staff notification" },
+  order: { audience: "staff", automated: false, label: "Staff notification" },
+  contact: { audience: "staff", automated: false, label: "Staff notification" },
+  "appointment-changed": { audience: "staff", automated: false, label: "Staff notification" },
+  "booking-confirmation": { audience: "visitor", automated: true, label: "Booking confirmation" },
+  reminder: { audience: "visitor", automated: true, label: "Reminder" },
+  "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
+  "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP" },
+  "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
+} as const satisfies Record<string, MessageKindInfo>;
+
+export type MessageKind = keyof typeof MESSAGE_KINDS;
+
+export function messageKindInfo(kind: string): MessageKindInfo | null {
+  return kind in MESSAGE_KINDS ? MESSAGE_KINDS[kind as MessageKind] : null;
+}
+
+/** The kinds the site sends on its own, for the daily-limit count in SQL. */
+export const AUTOMATED_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter((kind) => MESSAGE_KINDS[kind].automated);
+export const STAFF_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter(
+  (kind) => MESSAGE_KINDS[kind].audience === "staff",
+);

@@ -1,0 +1,127 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
+import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
+import { announceLeadChange } from "~/live/client.server";
+import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
+import { isGenuineTwilioRequest } from "./twilio.server";
+import { helpReplyText } from "./visitor-messages";
+
+// Texts people send to the store's number, as Twilio's Messaging webhook posts
+// them (docs/decisions/068). Only a request Twilio signed is read; then the text
+// is stored once (Twilio retries with the same MessageSid), STOP and its
+// synonyms put the number on the opt-out list, START takes it off, and HELP is
+// answered through the outbox like every other text.
+
+/** The one path the Worker's origin guard lets through (workers/request-guards.ts). */
+export const SMS_WEBHOOK_PATH = "/sms/inbound";
+
+const KEYWORDS = {
+  stop: ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"],
+  start: ["START", "UNSTOP"],
+  help: ["HELP", "INFO"],
+} as const;
+
+export type Keyword = keyof typeof KEYWORDS;
+
+/** A text that is only a keyword ("stop", " STOP. "); "please stop texting me" is not one. */
+export function keywordOf(body: string): Keyword | null {
+  const word = body.trim().replace(/[.!]+$/, "").toUpperCase();
+  return (Object.keys(KEYWORDS) as Keyword[]).find((keyword) => (KEYWORDS[keyword] as readonly string[]).includes(word)) ?? null;
+}
+
+const MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** Twilio joins a long text into one Body of up to 1,600 characters. */
+const MAX_BODY = 1600;
+
+const EMPTY_TWIML = `<?xml version="1.0" encoding="UTF-8"?><Response></Response>`;
+
+function answer(status: number, body: string, contentType = "text/plain; charset=utf-8") {
+  return new Response(body, { status, headers: { "Content-Type": contentType } });
+}
+
+export async function receiveText(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (!env.TWILIO_AUTH_TOKEN) {
+    console.error("TWILIO_AUTH_TOKEN is not set: received texts cannot be verified, so none is accepted.");
+    return answer(403, "Forbidden");
+  }
+  // The request guards already made sure the body is a form of sane size that parses.
+  const params: [string, string][] = [];
+  for (const [name, value] of await request.formData()) {
+    if (typeof value !== "string") return answer(403, "Forbidden");
+    params.push([name, value]);
+  }
+  if (!(await isGenuineTwilioRequest(env.TWILIO_AUTH_TOKEN, request.url, params, request.headers.get("X-Twilio-Signature")))) {
+    return answer(403, "Forbidden");
+  }
+
+  const field = (name: string) => params.find(([key]) => key === name)?.[1];
+  const messageSid = field("MessageSid");
+  const from = field("From");
+  const to = field("To");
+  const body = field("Body");
+  if (!messageSid || !MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
+    return answer(400, "Bad request: MessageSid, From, To and Body are required.");
+  }
+
+  const db = getDb(env);
+  const now = Date.now();
+  const keyword = keywordOf(body);
+  const inbound = sql`FROM ${smsInbound} i WHERE i.message_sid = ${messageSid}`;
+  const results = await db.batch([
+    db
+      .insert(smsInbound)
+      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now) })
+      .onConflictDoNothing(),
+    // STOP or START, once per received text: a retried webhook finds the row it already wrote.
+    ...(keyword === "stop" || keyword === "start"
+      ? [
+          insertSelect(
+            db,
+            smsOptOuts,
+            {
+              id: sql`NULL`,
+              phone: sql`i.from_phone`,
+              action: sql`${keyword}`,
+              keyword: sql`${body.trim().toUpperCase().slice(0, 20)}`,
+              createdAt: sql`i.created_at`,
+            },
+            sql`${inbound} AND NOT EXISTS (SELECT 1 FROM ${smsOptOuts} o WHERE o.phone = i.from_phone AND o.created_at >= i.created_at)`,
+          ),
+        ]
+      : []),
+    ...(keyword === "help"
+      ? [
+          queueMessage(
+            db,
+            textMessage("help-reply", from, helpReplyText()),
+            {
+              leadKind: null,
+              recordId: sql`i.id`,
+              from: sql`${inbound} AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.kind = 'help-reply' AND o.lead_kind IS NULL AND o.record_id = i.id)`,
+            },
+            now,
+          ),
+        ]
+      : []),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  if (keyword === "help") deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
+  ctx.waitUntil(announceToRecordsOf(env, from));
+  return answer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
+}
+
+/** Open record pages of leads that gave consent for this number show the text (and a STOP) at once. */
+async function announceToRecordsOf(env: Env, phone: string) {
+  const rows = await getDb(env)
+    .select({ contact: consentRecords.contactMessageId, appointment: consentRecords.appointmentId })
+    .from(consentRecords)
+    .where(eq(consentRecords.phone, phone))
+    .limit(20);
+  await Promise.all(
+    rows.flatMap((row) => [
+      ...(row.contact ? [announceLeadChange(env, "contact", row.contact)] : []),
+      ...(row.appointment ? [announceLeadChange(env, "appointment", row.appointment)] : []),
+    ]),
+  );
+}

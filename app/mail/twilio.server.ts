@@ -1,0 +1,103 @@
+import { fromBase64, toBase64 } from "~/auth/base64";
+
+// Twilio, reached with fetch (its npm package does not run on Workers): the
+// Messages resource of its REST API to send a text, and the X-Twilio-Signature
+// check of its Messaging webhook to know a received text came from Twilio.
+
+export const TWILIO_API_BASE = "https://api.twilio.com/2010-04-01";
+const SEND_TIMEOUT_MS = 10_000;
+/** Twilio's error for a number that replied STOP to this sender: retrying cannot help. */
+const UNSUBSCRIBED_RECIPIENT = 21610;
+
+export interface Text {
+  /** E.164, e.g. +19015550123 */
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  /** Resolves with the provider's message id once it accepted the text; throws otherwise. */
+  send(text: Text): Promise<{ providerId: string | null }>;
+}
+
+/** The provider says the recipient has opted out with it (STOP): the text is dropped, not retried. */
+export class RecipientOptedOut extends Error {
+  override name = "RecipientOptedOut";
+}
+
+export interface TwilioCredentials {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164), or a Messaging Service SID (MG…). */
+  from: string;
+}
+
+export function twilioMessagesUrl(accountSid: string): string {
+  return `${TWILIO_API_BASE}/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+}
+
+export function twilioSender(credentials: TwilioCredentials, { timeoutMs = SEND_TIMEOUT_MS } = {}): SmsSender {
+  const sender: [string, string] = [credentials.from.startsWith("MG") ? "MessagingServiceSid" : "From", credentials.from];
+  return {
+    async send(text) {
+      const response = await fetch(twilioMessagesUrl(credentials.accountSid), {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${btoa(`${credentials.accountSid}:${credentials.authToken}`)}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams([["To", text.to], sender, ["Body", text.body]]).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const answer = (await response.json().catch(() => null)) as { sid?: unknown; code?: unknown; message?: unknown } | null;
+      if (!response.ok) {
+        if (answer?.code === UNSUBSCRIBED_RECIPIENT) throw new RecipientOptedOut(`Twilio ${UNSUBSCRIBED_RECIPIENT}: the recipient has opted out`);
+        const detail = [answer?.code, answer?.message].filter((part) => part !== undefined).join(" ");
+        throw new Error(`Twilio answered ${response.status}${detail ? `: ${String(detail).slice(0, 200)}` : ""}`);
+      }
+      return { providerId: typeof answer?.sid === "string" ? answer.sid : null };
+    },
+  };
+}
+
+/** The configured sender, or null until the Account SID, auth token and sending number are all set. */
+export function configuredSmsSender(
+  env: Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER">,
+): SmsSender | null {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: from } = env;
+  return accountSid && authToken && from ? twilioSender({ accountSid, authToken, from }) : null;
+}
+
+// ---------------------------------------------------------------- webhook signature
+
+const encoder = new TextEncoder();
+
+function signingKey(authToken: string, usage: "sign" | "verify") {
+  return crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, [usage]);
+}
+
+/**
+ * What Twilio signs: the full URL it called, then every POST parameter sorted
+ * by name (byte order, case-sensitive), each name followed by its value.
+ */
+function signedData(url: string, params: Iterable<[string, string]>): Uint8Array<ArrayBuffer> {
+  const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return encoder.encode(url + sorted.map(([name, value]) => name + value).join(""));
+}
+
+/** The X-Twilio-Signature Twilio would send for this request (base64 HMAC-SHA1 with the auth token). */
+export async function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await signingKey(authToken, "sign"), signedData(url, params));
+  return toBase64(new Uint8Array(mac));
+}
+
+/** Checks the header in constant time (Web Crypto's verify); anything malformed is simply not genuine. */
+export async function isGenuineTwilioRequest(
+  authToken: string,
+  url: string,
+  params: Iterable<[string, string]>,
+  signature: string | null,
+): Promise<boolean> {
+  if (!signature || !/^[A-Za-z0-9+/]{27}=$/.test(signature)) return false;
+  return crypto.subtle.verify("HMAC", await signingKey(authToken, "verify"), fromBase64(signature), signedData(url, params));
+}

@@ -1,0 +1,262 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/manage-appointment";
+import { LeadAside } from "~/components/leads/lead-aside";
+import { PageHero } from "~/components/site/page-hero";
+import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { phoneHref, store } from "~/config/store";
+import { NEVER_CACHE } from "~/http/cache-policy";
+import { parseForm } from "~/http/form.server";
+import { clientIp, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { getCloudflare } from "~/http/request-context";
+import { redirectWithToast } from "~/http/toast.server";
+import {
+  cancelAppointment,
+  describeSlot,
+  lookUpManagedAppointment,
+  managePage,
+  rescheduleAppointment,
+  slotKey,
+} from "~/leads/manage.server";
+import { managePath } from "~/leads/manage-token.server";
+import { CancelSchema, MANAGE_MESSAGES, RescheduleSchema } from "~/leads/rules/appointment";
+
+// The page a booking's confirmation links to (docs/decisions/067). Every step
+// is a GET and changes nothing (mail and SMS link scanners open links); a
+// cancel or a reschedule is a POST from a button on a confirmation step.
+
+export function meta() {
+  return [{ title: `Your appointment | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The URL carries the booking's signed token: no cache may keep the page, no search engine index it. */
+export function headers() {
+  return { "Cache-Control": NEVER_CACHE, "X-Robots-Tag": "noindex, nofollow" };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const page = await managePage(getCloudflare(context).env, params.token, new URL(request.url));
+  if (page.state === "not-found") return data(page, { status: 404 });
+  if (page.state === "ended") return data(page, { status: 410 });
+  return page;
+}
+
+type ManageActionData = { result: SubmissionResult<string[]> };
+
+function refuse(result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) {
+  return data<ManageActionData>({ result }, { status, headers });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const schema = formData.get("intent") === "cancel" ? CancelSchema : RescheduleSchema;
+  const submission = parseForm(formData, schema);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+
+  const lookup = await lookUpManagedAppointment(env, params.token);
+  if (lookup.state === "invalid" || lookup.state === "not-found") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.invalidLink] }), 404);
+  if (lookup.state === "ended") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.ended] }), 410);
+
+  const limit = await formRateLimiter(env).hit(`form:manage:${clientIp(request)}`);
+  if (!limit.allowed) {
+    const message = `Too many changes from your connection. Please wait ${waitFor(limit)} and try again, or call us at ${store.phone.display}.`;
+    return refuse(submission.reply({ formErrors: [message] }), 429, retryAfterHeaders(limit));
+  }
+  if (lookup.state === "cancelled") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.alreadyCancelled] }), 409);
+  const { appointment } = lookup;
+  // A replayed or stale post names a slot the booking no longer has.
+  if (submission.value.current !== slotKey(appointment)) return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
+
+  const back = managePath(params.token);
+  if (submission.value.intent === "cancel") {
+    if ((await cancelAppointment(request, context, appointment)) === "stale") {
+      return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
+    }
+    return redirectWithToast(context, back, { type: "success", message: MANAGE_MESSAGES.cancelled });
+  }
+
+  const target = { date: submission.value.date, time: submission.value.time };
+  if (slotKey(target) === slotKey(appointment)) return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.same] } }), 400);
+  const outcome = await rescheduleAppointment(request, context, appointment, target);
+  if (outcome === "taken") return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.taken] } }), 409);
+  if (outcome === "stale") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
+  return redirectWithToast(context, back, { type: "success", message: `${MANAGE_MESSAGES.moved} See you ${describeSlot(target)}.` });
+}
+
+type PageData = Route.ComponentProps["loaderData"];
+type Visit = Extract<PageData, { visit: unknown }>["visit"];
+
+function VisitSummary({ visit, heading }: { visit: Visit; heading: string }) {
+  return (
+    <section className="manage__summary" aria-labelledby="manage-summary-title">
+      <h2 id="manage-summary-title">{heading}</h2>
+      <dl className="manage__details">
+        <div>
+          <dt>Service</dt>
+          <dd>{visit.service}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{visit.dateLabel}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{visit.time} (Central time)</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Why a post was refused. Beside the confirm button on the review step; anywhere
+ * else (the post came from a page without that step, or the time was taken and
+ * the review fell back to choosing) at the top, with the form's own errors.
+ */
+function errorsOf(result: SubmissionResult<string[]> | undefined, fields: string[]): string[] {
+  return fields.flatMap((field) => result?.error?.[field] ?? []);
+}
+
+export default function ManageAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const result = actionData?.result;
+  const page = loaderData;
+
+  return (
+    <main>
+      <PageHero eyebrow="Appointments" title="Your appointment">
+        <p>Check your visit, move it to another time or cancel it.</p>
+      </PageHero>
+      <section className="section lead-section">
+        <div className="container lead-layout">
+          <div className="card form-card manage">
+            {page.state === "not-found" ? (
+              <>
+                <h2>We couldn&apos;t find that appointment</h2>
+                <p>{MANAGE_MESSAGES.invalidLink}</p>
+                <p>
+                  <a href={phoneHref}>Call {store.phone.display}</a> or <Link to="/book">book a new time</Link>.
+                </p>
+              </>
+            ) : page.state === "ended" ? (
+              <>
+                <VisitSummary visit={page.visit} heading="This appointment has passed" />
+                <p>{MANAGE_MESSAGES.ended}</p>
+                <p>
+                  <Link to="/book" className="button button--primary">Book another visit</Link>
+                </p>
+              </>
+            ) : page.state === "cancelled" ? (
+              <>
+                <FormErrors errors={errorsOf(result, ["", "time", "date"])} />
+                <VisitSummary visit={page.visit} heading="This appointment is cancelled" />
+                <p>The time is free again for other visitors. We hope to see you another day.</p>
+                <p>
+                  <Link to="/book" className="button button--primary">Book a new time</Link>
+                </p>
+              </>
+            ) : (
+              <>
+                <FormErrors errors={errorsOf(result, page.step === "review" && page.target ? [""] : ["", "time", "date"])} />
+                <VisitSummary visit={page.visit} heading="You're booked" />
+                {page.step === "overview" ? (
+                  <div className="manage__actions">
+                    <Link to="?step=reschedule" className="button button--primary">Reschedule</Link>
+                    <Link to="?step=cancel" className="button button--secondary">Cancel appointment</Link>
+                    <a href={page.visit.calendarPath} className="button button--link" download="appointment.ics">
+                      Add to calendar
+                    </a>
+                  </div>
+                ) : null}
+
+                {page.step === "cancel" ? (
+                  <section className="manage__step" aria-labelledby="manage-cancel-title">
+                    <h2 id="manage-cancel-title">Cancel this appointment?</h2>
+                    <p>The time is given back to other visitors. You can book again at any time.</p>
+                    <Form method="post" className="manage__confirm">
+                      <HoneypotField />
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="current" value={page.visit.current} />
+                      <button type="submit" className="button button--danger" disabled={busy}>
+                        {busy ? "Cancelling…" : "Yes, cancel my appointment"}
+                      </button>
+                      <Link to="." className="button button--secondary">Keep my appointment</Link>
+                    </Form>
+                  </section>
+                ) : null}
+
+                {page.step === "reschedule" ? (
+                  <section className="manage__step" aria-labelledby="manage-reschedule-title">
+                    <h2 id="manage-reschedule-title">Choose a new time</h2>
+                    <Form method="get" className="manage__date">
+                      <input type="hidden" name="step" value="reschedule" />
+                      <div className="field">
+                        <label htmlFor="manage-date">Date</label>
+                        <input id="manage-date" name="date" type="date" required min={page.today} max={page.lastDate} defaultValue={page.date ?? ""} />
+                      </div>
+                      <button type="submit" className="button button--secondary">Show available times</button>
+                    </Form>
+                    {page.timeNotOpen ? <FormErrors errors={[MANAGE_MESSAGES.notOpen]} /> : null}
+                    {page.date && page.availability ? (
+                      page.availability.slots.length > 0 ? (
+                        <Form method="get" className="manage__times">
+                          <input type="hidden" name="step" value="review" />
+                          <input type="hidden" name="date" value={page.date} />
+                          <fieldset>
+                            <legend>Open times on {page.dateLabel}</legend>
+                            <div className="manage__time-options">
+                              {page.availability.slots.map((slot, index) => (
+                                <label key={slot} className="manage__time-option">
+                                  <input type="radio" name="time" value={slot} required defaultChecked={index === 0 && page.availability!.slots.length === 1} />
+                                  {slot}
+                                </label>
+                              ))}
+                            </div>
+                          </fieldset>
+                          <button type="submit" className="button button--primary">Continue</button>
+                        </Form>
+                      ) : (
+                        <p className="booking-form__no-times">No open times are left on this day. Please choose another date.</p>
+                      )
+                    ) : null}
+                    <p>
+                      <Link to=".">Keep my appointment as it is</Link>
+                    </p>
+                  </section>
+                ) : null}
+
+                {page.step === "review" && page.target ? (
+                  <section className="manage__step" aria-labelledby="manage-review-title">
+                    <h2 id="manage-review-title">Move your appointment?</h2>
+                    <p>
+                      From <strong>{page.visit.whenLabel}</strong> to <strong>{page.target.label}</strong>.
+                    </p>
+                    <Form method="post" className="manage__confirm">
+                      <HoneypotField />
+                      <input type="hidden" name="intent" value="reschedule" />
+                      <input type="hidden" name="current" value={page.visit.current} />
+                      <input type="hidden" name="date" value={page.target.date} />
+                      <input type="hidden" name="time" value={page.target.time} />
+                      <ErrorList id="manage-time-error" errors={errorsOf(result, ["time", "date"])} />
+                      <button type="submit" className="button button--primary" disabled={busy}>
+                        {busy ? "Moving…" : "Yes, move my appointment"}
+                      </button>
+                      <Link to={`?step=reschedule&date=${page.target.date}`} className="button button--secondary">
+                        Choose another time
+                      </Link>
+                    </Form>
+                  </section>
+                ) : null}
+              </>
+            )}
+          </div>
+          <LeadAside title="Questions?">
+            <p>Call us during opening hours and we will gladly help you find a time.</p>
+          </LeadAside>
+        </div>
+      </section>
+    </main>
+  );
+}
