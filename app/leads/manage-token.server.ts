@@ -10,7 +10,10 @@ import { sessionSigningKey } from "~/auth/secret";
 // it stands, so a rescheduled visit keeps its link (docs/decisions/067).
 
 const encoder = new TextEncoder();
-const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+// 32 bytes take 43 base64url characters, the last carrying 2 unused bits. Only the
+// canonical last character (unused bits zero) is accepted, or a token with those
+// bits flipped would decode to the same signature and a changed character pass.
+const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/;
 
 const signed = (reference: string) => encoder.encode(`manage-appointment:${reference}`);
 
