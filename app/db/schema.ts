@@ -10,7 +10,7 @@ const createdAt = () =>
     .notNull()
     .$defaultFn(() => new Date());
 
-export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled"] as const;
+export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled", "rescheduled"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** An appointment in one of these keeps its row but not its seat (the partial unique index below). */

@@ -14,12 +14,13 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   no_show: "No-show",
   spam: "Spam",
   cancelled: "Cancelled",
+  rescheduled: "Rescheduled",
 };
 
-/** No-show and cancelled only make sense for a booked visit. */
+/** No-show, cancelled and rescheduled (set when the visitor moves it) only make sense for a booked visit. */
 export function statusesFor(kind: LeadKind): LeadStatus[] {
   return kind === "appointment"
-    ? ["new", "contacted", "done", "no_show", "cancelled", "spam"]
+    ? ["new", "rescheduled", "contacted", "done", "no_show", "cancelled", "spam"]
     : ["new", "contacted", "done", "spam"];
 }
 

@@ -178,7 +178,7 @@ export async function rescheduleAppointment(
       const [updated, , , ...queued] = await db.batch([
         db
           .update(appointments)
-          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, changeId: change.changeId })
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId })
           .where(unchangedSince(appointment))
           .returning({ id: appointments.id }),
         recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),

@@ -76,6 +76,7 @@ test("book with consent, open the manage link, reschedule, then cancel; the dash
   await reschedule(page, moved, "4:00 PM");
   await expect(row).toContainText("4:00 PM");
   await expect(row).toContainText(formatDay(moved).replace(/^\w+, /, ""));
+  await expect(row.getByRole("combobox")).toHaveValue("rescheduled");
 
   await cancel(page);
   await expect(row.getByRole("combobox")).toHaveValue("cancelled");

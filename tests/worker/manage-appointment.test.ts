@@ -182,7 +182,8 @@ describe("reschedule", () => {
     expect(flashToast(response)?.message).toBe(`${MANAGE_MESSAGES.moved} See you ${formatCalendarDay(newDate)} at 4:00 PM.`);
 
     const moved = await appointmentNamed("Manage Move");
-    expect(moved).toMatchObject({ id: appointment.id, date: newDate, time: "4:00 PM", status: "new", reference: appointment.reference });
+    // Staff see the move as the row's status, as well as in the history.
+    expect(moved).toMatchObject({ id: appointment.id, date: newDate, time: "4:00 PM", status: "rescheduled", reference: appointment.reference });
     expect(moved.starts_at).toBe(daySchedule(newDate).find((slot) => slot.label === "4:00 PM")!.startsAt);
 
     const outbox = await appointmentOutbox("Manage Move");
