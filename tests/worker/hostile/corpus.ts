@@ -77,6 +77,28 @@ export const GUARD_MESSAGES = {
 
 const ONE_MEGABYTE = 1024 * 1024;
 
+/**
+ * Characters no name, e-mail, phone, description or message needs: bidi marks
+ * and overrides reorder what staff read, separators break a line where a
+ * single-line field has none, the byte order mark and noncharacters are not
+ * text, C1 controls drive terminals. Every text field refuses them.
+ */
+export const INVISIBLE_OR_BREAKING: [label: string, character: string][] = [
+  ["left-to-right mark U+200E", "\u200e"],
+  ["right-to-left mark U+200F", "\u200f"],
+  ["Arabic letter mark U+061C", "\u061c"],
+  ["right-to-left override U+202E", "\u202e"],
+  ["first-strong isolate U+2068", "\u2068"],
+  ["line separator U+2028", "\u2028"],
+  ["paragraph separator U+2029", "\u2029"],
+  ["byte order mark U+FEFF inside the text", "\ufeff"],
+  ["noncharacter U+FFFE", "\ufffe"],
+  ["noncharacter U+FFFF", "\uffff"],
+  ["noncharacter U+FDD0", "\ufdd0"],
+  ["C1 control U+0085 (next line)", "\u0085"],
+  ["C1 control U+009B (terminal escape)", "\u009b"],
+];
+
 /** Valid fields as ordered entries, with some replaced, removed or added. */
 export function entriesOf(valid: Record<string, string>, changes: Record<string, string | null> = {}): FormEntries {
   const merged: Record<string, string | null> = { ...valid, ...changes };
@@ -154,6 +176,13 @@ function fieldCases(form: FormUnderTest, rule: FieldRule): HostileCase[] {
       { name: `${name}: escape character`, build: (v) => ({ entries: entriesOf(v, { [name]: `${v[name]}\u001b[31m` }) }), expect: refused(400, invalid) },
     );
   }
+  if (rule.kind === "single-line" || rule.kind === "email" || rule.kind === "multi-line") {
+    // One rule for every text field: nothing that reorders, hides or breaks what staff read.
+    const invalid = rule.invalid ?? rule.required;
+    for (const [label, character] of INVISIBLE_OR_BREAKING) {
+      cases.push({ name: `${name}: ${label}`, build: (v) => ({ entries: entriesOf(v, { [name]: `${v[name]}${character}x` }) }), expect: refused(400, invalid) });
+    }
+  }
   if (rule.kind === "email") {
     const invalid = rule.invalid!;
     for (const [label, value] of [
@@ -178,6 +207,11 @@ function fieldCases(form: FormUnderTest, rule: FieldRule): HostileCase[] {
       ["31 characters", "1".repeat(31)],
       ["full-width digits", "９０１５５５０１００"],
       ["CR/LF inside", "901\r\n555 0100"],
+      ["only plus signs", "+++++++"],
+      ["only dots", "......."],
+      ["only parentheses", "((((((("],
+      ["only dashes and spaces", "--- --- ----"],
+      ["punctuation around 6 digits", "+1 (55) 50-1..."],
     ] as const) {
       cases.push({ name: `${name}: ${label}`, build: (v) => ({ entries: entriesOf(v, { [name]: value }) }), expect: refused(400, invalid) });
     }
@@ -262,6 +296,8 @@ function sharedCases(form: FormUnderTest): HostileCase[] {
     { name: `${identity}: right-to-left script`, build: (v) => ({ entries: entriesOf(v, { [identity]: "محمد الأحمد" }) }), expect: storedVerbatim(form.identity.column, "محمد الأحمد") },
     { name: `${identity}: combining characters`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Zalgo Z̷̢̛a̶l̴g̸o" }) }), expect: storedVerbatim(form.identity.column, "Zalgo Z̷̢̛a̶l̴g̸o") },
     { name: `${identity}: only zero-width characters`, build: (v) => ({ entries: entriesOf(v, { [identity]: "\u200b\u200c\u200d\ufeff" }) }), expect: refused(400, form.fields.find((f) => f.name === identity)!.required) },
+    { name: `${identity}: zero-width non-joiner inside a Persian name`, build: (v) => ({ entries: entriesOf(v, { [identity]: "مهر\u200cآسا" }) }), expect: storedVerbatim(form.identity.column, "مهر\u200cآسا") },
+    { name: `${identity}: emoji joined by zero-width joiners`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Ada 👩\u200d👩\u200d👧" }) }), expect: storedVerbatim(form.identity.column, "Ada 👩\u200d👩\u200d👧") },
     { name: `${identity}: bidi override (display spoofing)`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Ada \u202egnp.exe" }) }), expect: refused(400, form.fields.find((f) => f.name === identity)!.invalid!) },
     {
       name: `${identity}: lone surrogate (replaced by U+FFFD on the wire)`,

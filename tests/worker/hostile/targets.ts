@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get } from "../helpers";
-import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
+import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 
 const TOKEN = {
   field: "submissionToken",
@@ -20,6 +20,12 @@ const NAME: FieldRule = {
   max: { length: 100, message: "Name must be 100 characters or fewer." },
   invalid: "Name contains characters we can't accept.",
 };
+/** Each order select with an "Other", its description field and how its message names it. */
+const ORDER_OTHERS = [
+  ["jewelryType", "jewelryTypeOther", "the jewelry type"],
+  ["materialPreferences", "materialPreferencesOther", "the material"],
+  ["diamondSelection", "diamondSelectionOther", "the diamond or stone"],
+] as const;
 const PHONE_INVALID = "Enter a phone number of 7 to 30 digits";
 const EMAIL: FieldRule = {
   name: "email",
@@ -130,6 +136,16 @@ export const orderForm: FormUnderTest = {
     { name: "Other description of 101 characters", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "d".repeat(101) }) }), expect: refused(400, "Description must be 100 characters or fewer.") },
     { name: "Other description with CR/LF", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "Anklet\r\nBcc: x@example.com" }) }), expect: refused(400, "Description contains characters we can't accept.") },
     { name: "a description while the select is not Other is ignored", build: (v) => ({ entries: entriesOf(v, { jewelryTypeOther: "Tiara" }) }), expect: accepted(column("jewelry_type", "Custom Ring")) },
+    // The descriptions follow the same text rule as every other field.
+    ...ORDER_OTHERS.flatMap(([select, text, describe]): HostileCase[] => [
+      ...INVISIBLE_OR_BREAKING.map(([label, character]): HostileCase => ({
+        name: `${text}: ${label}`,
+        build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: `Lab ${character}stone` }) }),
+        expect: refused(400, "Description contains characters we can't accept."),
+      })),
+      { name: `${text}: NUL byte`, build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: "Lab\u0000stone" }) }), expect: refused(400, "Description contains characters we can't accept.") },
+      { name: `${text}: only zero-width characters`, build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: "\u200b\u200c\u200d\u2060" }) }), expect: refused(400, `Please describe ${describe}.`) },
+    ]),
     {
       name: "Other descriptions with markup and SQL are stored as text",
       build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "<b>Crown</b>", materialPreferences: "Other", materialPreferencesOther: "Gold'; --" }) }),
