@@ -8,6 +8,7 @@ import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
 import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
+import { httpsOnly } from "./https-only";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
 import type { WorkerEnv } from "./worker-env";
@@ -24,6 +25,7 @@ const app = new Hono<WorkerEnv>();
 
 // Every answer below, including refusals and errors, leaves with the security headers.
 app.use(securityHeaders());
+app.use(httpsOnly());
 app.use(canonicalPath());
 app.use(requestGuards());
 app.onError((error) => {

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
@@ -63,7 +63,6 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, url
  * is taken. Throws if D1 fails.
  */
 export async function bookAppointment(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<BookingRequest>, { ok: true }>,
 ): Promise<BookedAppointment | null> {
@@ -81,7 +80,6 @@ export async function bookAppointment(
       ["Time", appointment.time],
       ["Service", appointment.service],
     ],
-    dashboardUrl(request),
   );
   for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {
     const outcome = await storeLead(db, context, {

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "./consent";
 import type { LeadIntake } from "./intake.server";
 import type { ContactRequest } from "./rules/contact";
@@ -15,7 +15,6 @@ import { storeLeadOnce } from "./save.server";
  * time, IP) and the staff e-mail, in one batch. Throws if D1 fails.
  */
 export async function saveContactMessage(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<ContactRequest>, { ok: true }>,
 ): Promise<void> {
@@ -56,7 +55,6 @@ export async function saveContactMessage(
         ["E-mail", email],
         ["Message", message],
       ],
-      dashboardUrl(request),
     ),
   });
 }

@@ -2,14 +2,13 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import type { LeadIntake } from "./intake.server";
 import { storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
 
 /** Stores the custom order request and its staff e-mail in one batch. Throws if D1 fails. */
 export async function saveOrder(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<OrderRequest>, { ok: true }>,
 ): Promise<void> {
@@ -36,7 +35,6 @@ export async function saveOrder(
         ["Material", choices.materialPreferences],
         ["Diamond selection", choices.diamondSelection],
       ],
-      dashboardUrl(request),
     ),
   });
 }

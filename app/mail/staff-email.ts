@@ -1,4 +1,4 @@
-import { store } from "~/config/store";
+import { siteUrl, store } from "~/config/store";
 import type { LeadKind } from "~/leads/kinds";
 import type { Email } from "./email";
 
@@ -20,10 +20,11 @@ export function escapeHtml(value: string): string {
 
 /**
  * @param rows label and value pairs in reading order (values are visitor text)
- * @param dashboardUrl where staff open the inbox
  */
-export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], dashboardUrl: string): Email {
+export function leadEmail(kind: LeadKind, rows: [label: string, value: string][]): Email {
   const subject = SUBJECTS[kind];
+  // The configured site, never the request's Host: a forged Host must not put its own link in front of staff.
+  const dashboardUrl = siteUrl("/dashboard");
   const tableRows = rows
     .map(
       ([label, value]) =>
@@ -42,9 +43,4 @@ export function leadEmail(kind: LeadKind, rows: [label: string, value: string][]
     "\n",
   );
   return { to: store.notifications.to, subject, html, text };
-}
-
-/** Where staff open the inbox: this site's own dashboard, as the request reached it. */
-export function dashboardUrl(request: Request): string {
-  return new URL("/dashboard", request.url).toString();
 }

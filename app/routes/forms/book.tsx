@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intake.ok) return refuseLead(intake, { availability: await availability() });
   let booking: BookedAppointment | null;
   try {
-    booking = await bookAppointment(request, context, intake);
+    booking = await bookAppointment(context, intake);
   } catch (error) {
     return leadNotStored(context, intake, APPOINTMENT_MESSAGES.failure, error, { availability: await availability() });
   }

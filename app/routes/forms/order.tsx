@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intake = await takeLeadSubmission(request, context, "order", OrderSchema, await request.formData());
   if (!intake.ok) return refuseLead(intake);
   try {
-    await saveOrder(request, context, intake);
+    await saveOrder(context, intake);
   } catch (error) {
     return leadNotStored(context, intake, ORDER_MESSAGES.failure, error);
   }

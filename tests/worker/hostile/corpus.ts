@@ -2,6 +2,8 @@
 // submission and what the server must answer. Generic cases are generated from
 // a form's field rules (targets.ts); the runner is tests/worker/hostile-input.test.ts.
 
+import { store } from "../../../app/config/store";
+
 export type FormEntries = [string, string | File][];
 
 export interface HostileRequest {
@@ -18,12 +20,14 @@ export interface HostileRequest {
   dataRequest?: boolean;
   /** Post the same request twice (a double click or a retry). */
   twice?: boolean;
+  /** Sent to this scheme and host instead of the site's own (a forged Host header). */
+  host?: string;
 }
 
 export type Outcome =
   | { rejected: number; message: string }
-  /** Stored exactly once; `check` sees the stored row. */
-  | { accepted: true; check?: (row: Record<string, unknown>) => void };
+  /** Stored exactly once; `check` sees the stored row and the staff e-mail queued with it. */
+  | { accepted: true; check?: (row: Record<string, unknown>, email: Record<string, unknown>) => void };
 
 export interface FieldRule {
   name: string;
@@ -119,7 +123,7 @@ function chunkedBody(bytes: number): () => ReadableStream<Uint8Array> {
   };
 }
 
-const stored = (check?: (row: Record<string, unknown>) => void): Outcome => ({ accepted: true, check });
+const stored = (check?: (row: Record<string, unknown>, email: Record<string, unknown>) => void): Outcome => ({ accepted: true, check });
 const refused = (status: number, message: string): Outcome => ({ rejected: status, message });
 
 /** Cases for one field, from its rule. */
@@ -312,6 +316,17 @@ function sharedCases(form: FormUnderTest): HostileCase[] {
       build: (v) => ({ rawBody: `${new URLSearchParams(entriesOf(v, { [identity]: null }) as [string, string][])}&${identity}=Ada%ED%A0%80%FF` }),
       expect: stored((row) => {
         if (!String(row[form.identity.column]).isWellFormed()) throw new Error("stored ill-formed text");
+      }),
+    },
+
+    // The staff e-mail links to the configured site, whatever Host the post named.
+    {
+      name: "posted to another Host: the staff e-mail still links to the store's own site",
+      build: (v) => ({ entries: entriesOf(v), host: "http://evil.example", headers: { Origin: "http://evil.example" } }),
+      expect: stored((_row, email) => {
+        const body = `${String(email.html)}\n${String(email.text_body)}`;
+        if (body.includes("evil.example")) throw new Error("the staff e-mail links to the forged host");
+        if (!body.includes(`${store.siteOrigin}/dashboard`)) throw new Error(`no link to ${store.siteOrigin}/dashboard`);
       }),
     },
 
