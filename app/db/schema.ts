@@ -149,11 +149,15 @@ export const outbox = sqliteTable(
 );
 
 /** Fixed-window counters for the local rate limiter and login throttling. */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 /** The newest entry each staff account has seen, per inbox; drives the unread badges. */
 export const inboxSeen = sqliteTable(
