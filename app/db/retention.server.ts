@@ -14,6 +14,8 @@ export const RETENTION = {
   outboxMs: 90 * DAY_MS,
   /** Spam-protection and sign-in counters by IP or e-mail. */
   rateLimitsMs: 60 * 60 * 1000,
+  /** Who booked an appointment (keyed hashes of browser and address), for the daily booking caps. */
+  bookerKeysMs: DAY_MS,
 } as const;
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
@@ -53,6 +55,10 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
     purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
+    env.DB.prepare(
+      `UPDATE appointments SET visitor_key = NULL, address_key = NULL
+       WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ? LIMIT ${BATCH})`,
+    ).bind(now - RETENTION.bookerKeysMs),
   ]);
   const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), counters);

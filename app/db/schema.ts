@@ -39,6 +39,11 @@ export const appointments = sqliteTable(
     slotSeat: integer("slot_seat").notNull().default(0),
     submissionToken: text("submission_token"),
     ...leadTracking(),
+    /** The phone's last 10 digits, however it was typed: the booking cap per phone counts by it (decision 051). */
+    phoneKey: text("phone_key").notNull().default(""),
+    /** Keyed hashes of the browser and the IP address that booked; cleared after a day (decision 051). */
+    visitorKey: text("visitor_key"),
+    addressKey: text("address_key"),
   },
   (t) => [
     index("appointments_created_at_idx").on(t.createdAt),
@@ -46,6 +51,9 @@ export const appointments = sqliteTable(
     uniqueIndex("appointments_submission_token_unique").on(t.submissionToken),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt),
     index("appointments_starts_at_idx").on(t.startsAt),
+    index("appointments_phone_key_starts_at_idx").on(t.phoneKey, t.startsAt),
+    index("appointments_visitor_key_created_at_idx").on(t.visitorKey, t.createdAt),
+    index("appointments_address_key_created_at_idx").on(t.addressKey, t.createdAt),
   ],
 );
 

@@ -1,9 +1,11 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb, type Db } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
 import { appointments } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { leadEmail } from "~/mail/staff-email";
+import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
@@ -56,20 +58,30 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, url
   };
 }
 
+export type BookingOutcome =
+  | { status: "booked"; booking: BookedAppointment }
+  /** Every seat of the slot is taken. */
+  | { status: "taken" }
+  /** The booker is past a booking cap (app/config/booking.ts); nothing was stored. */
+  | ({ status: "capped" } & BookingCapReached);
+
 /**
- * Takes the first free seat of the slot. The unique index on (date, time,
- * slot_seat) decides races: of many posts for the last seat exactly one insert
- * succeeds; a resubmitted token finds its own earlier booking. Null: every seat
- * is taken. Throws if D1 fails.
+ * Takes the first free seat of the slot, if the booker is within the booking
+ * caps. The unique index on (date, time, slot_seat) decides races for a seat:
+ * of many posts for the last seat exactly one insert succeeds; the caps are part
+ * of the same INSERT, so parallel posts cannot pass them either. A resubmitted
+ * token finds its own earlier booking. Throws if D1 fails.
  */
 export async function bookAppointment(
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<BookingRequest>, { ok: true }>,
-): Promise<BookedAppointment | null> {
+  visitorId: string,
+): Promise<BookingOutcome> {
   const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
   const appointment = intake.value;
+  const booker = await bookerOf(env, { phone: appointment.phone, ip: intake.ip, visitorId });
   const slot = daySchedule(appointment.date).find((candidate) => candidate.label === appointment.time)!;
   const staffEmail = leadEmail(
     "appointment",
@@ -86,24 +98,42 @@ export async function bookAppointment(
       kind: "appointment",
       submissionId: intake.submissionId,
       now,
-      insert: db
-        .insert(appointments)
-        .values({
-          ...appointment,
-          createdAt: new Date(now),
-          startsAt: new Date(slot.startsAt),
-          slotSeat: seat,
-          submissionToken: intake.submissionId,
-        })
+      insert: insertSelect(
+        db,
+        appointments,
+        {
+          id: sql`NULL`,
+          name: sql`${appointment.name}`,
+          phone: sql`${appointment.phone}`,
+          date: sql`${appointment.date}`,
+          time: sql`${appointment.time}`,
+          service: sql`${appointment.service}`,
+          createdAt: sql`${now}`,
+          startsAt: sql`${slot.startsAt}`,
+          slotSeat: sql`${seat}`,
+          submissionToken: sql`${intake.submissionId}`,
+          status: sql`'new'`,
+          staffNote: sql`''`,
+          phoneKey: sql`${booker.phoneKey}`,
+          visitorKey: sql`${booker.visitorKey}`,
+          addressKey: sql`${booker.addressKey}`,
+        },
+        sql`WHERE ${withinBookingCaps(booker, now)}`,
+      )
         .onConflictDoNothing()
         .returning({ id: appointments.id, createdAt: appointments.createdAt }),
       staffEmail,
     });
     if (outcome.status === "stored") {
       const { date, time, service } = appointment;
-      return { reference: intake.submissionId, date, time, service };
+      return { status: "booked", booking: { reference: intake.submissionId, date, time, service } };
     }
-    if (outcome.status === "resubmitted") return findBooking(db, intake.submissionId);
+    if (outcome.status === "resubmitted") {
+      const booking = await findBooking(db, intake.submissionId);
+      return booking ? { status: "booked", booking } : { status: "taken" };
+    }
+    const capped = await bookingCapReached(db, booker, now);
+    if (capped) return { status: "capped", ...capped };
   }
-  return null;
+  return { status: "taken" };
 }

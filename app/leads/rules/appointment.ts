@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { bookingCaps } from "~/config/booking";
+import { store } from "~/config/store";
 import { choiceField, nameField, phoneField } from "./fields";
 import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../slots";
 
@@ -60,6 +62,12 @@ export interface BookedAppointment {
   time: string;
   service: string;
 }
+
+/** What a visitor past a booking cap reads (app/config/booking.ts): who to call instead. */
+export const CAP_MESSAGES = {
+  phone: `This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us. To book another or change one, please call us at ${store.phone.display}.`,
+  daily: `You have booked as many appointments online as we take in one day. To book another, please call us at ${store.phone.display}.`,
+} as const;
 
 export const APPOINTMENT_MESSAGES = {
   success: "Appointment booked successfully!",
