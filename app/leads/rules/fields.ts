@@ -52,10 +52,11 @@ export const nameField = singleLine("Please enter your name.", 100, "Name");
 
 const PHONE_MESSAGE = "Enter a phone number of 7 to 30 digits; spaces and + - ( ) . are fine.";
 
-/** Digits and the usual punctuation, 30 characters at most, and at least 7 digits among them. */
-export const phoneField = required("Please enter your phone number.")
-  .regex(PHONE_PATTERN, PHONE_MESSAGE)
-  .refine((value) => (value.match(DIGIT)?.length ?? 0) >= PHONE_MIN_DIGITS, PHONE_MESSAGE);
+/** Digits and the usual punctuation, 30 characters at most, and at least 7 digits among them: one message for all. */
+export const phoneField = required("Please enter your phone number.").refine(
+  (value) => PHONE_PATTERN.test(value) && (value.match(DIGIT)?.length ?? 0) >= PHONE_MIN_DIGITS,
+  PHONE_MESSAGE,
+);
 
 export const emailField = required("Please enter your e-mail address.")
   .max(254, "E-mail must be 254 characters or fewer.")
