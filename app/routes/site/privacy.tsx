@@ -182,7 +182,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="November 1, 2026"
+      updated="November 23, 2026"
       intro={<p>What we collect, why, how long we keep it, and how to ask us to delete it.</p>}
       sections={sections}
     />
