@@ -276,13 +276,14 @@ describe("booking caps (app/config/booking.ts): one script cannot book out the c
     expect(cookie).toBeDefined();
     expect(first.headers.get("Set-Cookie")).toMatch(/booking_visitor=[^;]+;.*HttpOnly/i);
 
-    const withCookie = (fields: Record<string, string>) =>
-      postForm("/book", fields, { "CF-Connecting-IP": uniqueIp(), Cookie: cookie! });
+    const withCookie = (fields: Record<string, string>, path = "/book") =>
+      postForm(path, fields, { "CF-Connecting-IP": uniqueIp(), Cookie: cookie! });
     for (let i = 1; i < bookingCaps.perVisitorPerDay; i++) {
-      // The JavaScript path (an inline answer) keeps the browser's cookie too.
+      // The JavaScript path (React Router's data endpoint, an inline answer) renews the browser's cookie too.
       const fields = { ...booking({ name: "Visitor Cap" }), submissionToken: await issueToken("appointment"), respond: "inline" };
-      const response = await withCookie(fields);
+      const response = await withCookie(fields, "/book.data");
       expect(response.status).toBe(200);
+      expect(response.headers.get("Set-Cookie")).toMatch(/booking_visitor=[^;]+/);
     }
     expect(await rows("SELECT id FROM appointments WHERE name = 'Visitor Cap'")).toHaveLength(bookingCaps.perVisitorPerDay);
 
