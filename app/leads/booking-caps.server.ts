@@ -17,11 +17,26 @@ export interface Booker {
   phoneKey: string;
   /** A keyed hash of the browser's booking cookie (a new one counts nothing yet). */
   visitorKey: string;
-  /** A keyed hash of the IP address. */
+  /** A keyed hash of the IP address (an IPv6 address's /64). */
   addressKey: string;
 }
 
 export type BookingCapReached = { cap: "phone" } | { cap: "visitor" | "address"; retryAfterSeconds: number };
+
+/**
+ * The address the daily cap counts: an IPv4 address as is, an IPv6 address by
+ * its /64 network, since one subscriber is given a whole /64 and can post from
+ * any address in it.
+ */
+export function capAddress(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  if (ip.includes(".")) return ip.slice(ip.lastIndexOf(":") + 1); // IPv4-mapped, ::ffff:192.0.2.1
+  const [head = "", tail] = ip.toLowerCase().split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
 
 export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, "").slice(-10);
@@ -40,7 +55,7 @@ export async function bookerOf(
   return {
     phoneKey: phoneKey(input.phone),
     visitorKey: await keyedHash(env, "booking-visitor", input.visitorId),
-    addressKey: await keyedHash(env, "booking-address", input.ip),
+    addressKey: await keyedHash(env, "booking-address", capAddress(input.ip)),
   };
 }
 

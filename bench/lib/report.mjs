@@ -184,7 +184,7 @@ ${bookingCapsText}`;
 // The booking caps (docs/decisions/051), as the hostile section reports them.
 const bookingCapsText = `Booking caps (\`app/config/booking.ts\`), part of the booking's own INSERT, so parallel posts cannot pass them:
 at most **${bookingCaps.upcomingPerPhone} upcoming appointments per phone number** (compared by its last 10 digits),
-**${bookingCaps.perVisitorPerDay} bookings per browser** and **${bookingCaps.perAddressPerDay} per IP address** in 24 hours. Past a cap the visitor
+**${bookingCaps.perVisitorPerDay} bookings per browser** and **${bookingCaps.perAddressPerDay} per IP address** (an IPv6 address's /64) in 24 hours. Past a cap the visitor
 keeps the form and is asked to call the store, with its number (409 next to the phone field; 429 with
 \`Retry-After\` for the daily caps), and no staff e-mail is queued. The corpus's \`caps:\` cases cover each cap and
 the JavaScript path; \`tests/worker/lead-booking.test.ts\` sends 10 parallel posts with one phone number, each for

@@ -325,12 +325,17 @@ export const bookingForm: FormUnderTest = {
       },
       expect: refused(429, CAP_DAILY),
     },
-    {
-      name: `caps: an address's booking number ${bookingCaps.perAddressPerDay + 1} of the day`,
+    ...(
+      [
+        ["one address", (n: number): [string, string] => [`10.98.${n & 255}.${(n >> 8) + 1}`, `10.98.${n & 255}.${(n >> 8) + 1}`]],
+        ["one IPv6 /64 (the post from another address in it)", (n: number): [string, string] => [`2001:db8:${n.toString(16)}:7::1`, `2001:0db8:${n.toString(16)}:0007:ffff:0:0:9`]],
+      ] as const
+    ).map(([where, addresses]): HostileCase => ({
+      name: `caps: booking number ${bookingCaps.perAddressPerDay + 1} of the day from ${where}`,
       build: async (v) => {
         // The form limit allows 5 posts a minute from one address, so the day's earlier bookings are seeded.
-        const ip = `10.98.${phones & 255}.${(phones >> 8) + 1}`;
-        const { addressKey } = await bookerOf(env, { phone: "", ip, visitorId: crypto.randomUUID() });
+        const [earlier, now] = addresses(phones);
+        const { addressKey } = await bookerOf(env, { phone: "", ip: earlier, visitorId: crypto.randomUUID() });
         for (let i = 0; i < bookingCaps.perAddressPerDay; i++) {
           const { date, time } = slots.next();
           await env.DB.prepare(
@@ -339,10 +344,10 @@ export const bookingForm: FormUnderTest = {
             .bind(date, time, Date.now() - 3_600_000, Date.now() + 86_400_000, addressKey)
             .run();
         }
-        return { entries: entriesOf(v), headers: { "CF-Connecting-IP": ip } };
+        return { entries: entriesOf(v), headers: { "CF-Connecting-IP": now } };
       },
       expect: refused(429, CAP_DAILY),
-    },
+    })),
   ],
 };
 
