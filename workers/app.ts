@@ -7,6 +7,7 @@ import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
+import { httpsOnly } from "./https-only";
 import { drainUnreadBody, isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
@@ -24,8 +25,10 @@ const app = new Hono<WorkerEnv>();
 
 // Every answer below, including refusals and errors, leaves with the security headers.
 app.use(securityHeaders());
-app.use(canonicalPath());
+// Before any middleware that may answer without reading a post's body (decision 045).
 app.use(drainUnreadBody());
+app.use(httpsOnly());
+app.use(canonicalPath());
 app.use(requestGuards());
 app.onError((error) => {
   if (error instanceof HTTPException) return refusalFor(error);

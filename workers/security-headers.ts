@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
 import { secureHeaders } from "hono/secure-headers";
 import { applyCachePolicy } from "../app/http/cache-policy";
+import { isProductionHost } from "./https-only";
 import type { WorkerEnv } from "./worker-env";
 
 // One place for the headers every response the Worker answers carries,
@@ -75,7 +76,7 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
 const fixedHeaders = secureHeaders({
   referrerPolicy: "strict-origin-when-cross-origin",
   xFrameOptions: "DENY",
-  // Set below, and only over https: browsers ignore it on plain http anyway.
+  // Set below: over https, and always for the production host (https-only.ts).
   strictTransportSecurity: false,
   permissionsPolicy: {
     accelerometer: [],
@@ -101,7 +102,7 @@ const requestPolicy: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   const headers = c.res.headers;
   headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, analytics: Boolean(c.env.GA_MEASUREMENT_ID), url }));
-  if (url.protocol === "https:") headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  if (url.protocol === "https:" || isProductionHost(url)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   applyCachePolicy(c.req.raw, c.res);
 };
 

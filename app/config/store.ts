@@ -13,6 +13,13 @@ export interface OpeningHours {
 
 export const store = {
   name: "Bartlett Fine Jewelry", // SAMPLE
+  /**
+   * The site's canonical origin: every absolute link the app builds (e.g. in staff
+   * e-mails) starts here, never with the Host a request named. https means
+   * production: plain-http requests for this host are redirected and HSTS is
+   * always sent (workers/https-only.ts; docs/decisions/052).
+   */
+  siteOrigin: "https://www.bartlettfinejewelry.example", // SAMPLE
   /** One line for titles and social previews. */
   tagline: "Custom jewelry, certified diamonds and repairs in Bartlett, TN",
   /** The default meta description and the JSON-LD description. */
@@ -73,6 +80,11 @@ export const mapsSearchUrl = `https://www.google.com/maps/search/?api=1&query=${
 
 /** The map on the contact page: an embed of the same search (the CSP allows only this frame host). */
 export const mapsEmbedUrl = `https://www.google.com/maps?q=${encodeURIComponent(store.mapsQuery)}&output=embed`;
+
+/** An absolute link on the store's own site, e.g. siteUrl("/dashboard"). */
+export function siteUrl(path: `/${string}`): string {
+  return new URL(path, store.siteOrigin).toString();
+}
 
 export const phoneHref = `tel:${store.phone.e164}`;
 export const emailHref = `mailto:${store.email}`;

@@ -20,6 +20,8 @@ export const RETENTION = {
   smsConsentMs: 1461 * DAY_MS,
   /** Spam-protection and sign-in counters by IP or e-mail. */
   rateLimitsMs: 60 * 60 * 1000,
+  /** Who booked an appointment (keyed hashes of browser and address), for the daily booking caps. */
+  bookerKeysMs: DAY_MS,
 } as const;
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
@@ -54,6 +56,30 @@ function purgeOptOuts(env: Env, cutoff: number) {
   ).bind(cutoff);
 }
 
+/**
+ * Counters are tiny but can grow fast (a sign-in adds one per e-mail it tries),
+ * so each run deletes every expired one, in rounds of COUNTER_ROUND (each a D1
+ * query), up to COUNTER_PURGE_PER_RUN: more than the sign-in limit lets 9,000
+ * addresses add between two runs (docs/decisions/053). The index on
+ * window_start keeps each round cheap.
+ */
+const COUNTER_ROUND = 10_000;
+export const COUNTER_PURGE_PER_RUN = 10 * COUNTER_ROUND;
+
+async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
+  let deleted = 0;
+  while (deleted < COUNTER_PURGE_PER_RUN) {
+    const { meta } = await env.DB.prepare(
+      `DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ? LIMIT ${COUNTER_ROUND})`,
+    )
+      .bind(cutoff)
+      .run();
+    deleted += meta.changes ?? 0;
+    if ((meta.changes ?? 0) < COUNTER_ROUND) break;
+  }
+  return deleted;
+}
+
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
   await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
   const results = await env.DB.batch([
@@ -64,7 +90,11 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "sms_inbound", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),
     purgeOptOuts(env, now - RETENTION.smsConsentMs),
-    purgeOlderThan(env, "rate_limits", "window_start", now - RETENTION.rateLimitsMs),
+    env.DB.prepare(
+      `UPDATE appointments SET visitor_key = NULL, address_key = NULL
+       WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ? LIMIT ${BATCH})`,
+    ).bind(now - RETENTION.bookerKeysMs),
   ]);
-  return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);
+  const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);
+  return results.reduce((total, result) => total + (result.meta.changes ?? 0), counters);
 }

@@ -48,6 +48,11 @@ export const appointments = sqliteTable(
     /** The visitor's latest change from the manage page; what follows it in the same batch is keyed to it. */
     changeId: text("change_id"),
     ...leadTracking(),
+    /** The phone's last 10 digits, however it was typed: the booking cap per phone counts by it (decision 051). */
+    phoneKey: text("phone_key").notNull().default(""),
+    /** Keyed hashes of the browser and the IP address that booked; cleared after a day (decision 051). */
+    visitorKey: text("visitor_key"),
+    addressKey: text("address_key"),
   },
   (t) => [
     index("appointments_created_at_idx").on(t.createdAt),
@@ -57,6 +62,9 @@ export const appointments = sqliteTable(
     uniqueIndex("appointments_submission_token_unique").on(t.submissionToken),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt),
     index("appointments_starts_at_idx").on(t.startsAt),
+    index("appointments_phone_key_starts_at_idx").on(t.phoneKey, t.startsAt),
+    index("appointments_visitor_key_created_at_idx").on(t.visitorKey, t.createdAt),
+    index("appointments_address_key_created_at_idx").on(t.addressKey, t.createdAt),
   ],
 );
 
@@ -266,11 +274,15 @@ export const outbox = sqliteTable(
 );
 
 /** Fixed-window counters for the local rate limiter and login throttling. */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
 
 /** The newest entry each staff account has seen, per inbox; drives the unread badges. */
 export const inboxSeen = sqliteTable(

@@ -42,6 +42,12 @@ export interface RateLimiter {
 /**
  * A fixed-window counter in D1. One UPSERT per hit, so concurrent requests
  * cannot slip past the limit between a read and a write.
+ *
+ * Make one limiter per request. Its calls run one after another, in the order
+ * they were made, and once one of them refuses, the request is refused: later
+ * hits count nothing and answer with that refusal. So a refused request adds no
+ * counter rows, e.g. a blocked address trying a new e-mail each time
+ * (docs/decisions/053).
  */
 export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; windowMs: number }): RateLimiter {
   const db = getDb(env);
@@ -49,7 +55,7 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
   const retryAfter = (windowStart: number, now: number) =>
     Math.max(1, Math.ceil((windowStart + options.windowMs - now) / 1000));
 
-  return {
+  const counter: RateLimiter = {
     async hit(key, amount = 1) {
       const now = Date.now();
       const windowStart = windowStartFor(now);
@@ -77,6 +83,23 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
     async reset(key) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },
+  };
+
+  let refusal: RateLimitResult | null = null;
+  const remember = (result: RateLimitResult) => {
+    if (!result.allowed) refusal ??= result;
+    return result;
+  };
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <Result>(step: () => Promise<Result>): Promise<Result> => {
+    const result = previous.then(step);
+    previous = result.catch(() => undefined);
+    return result;
+  };
+  return {
+    hit: (key, amount) => inTurn(async () => refusal ?? remember(await counter.hit(key, amount))),
+    check: (key) => inTurn(async () => remember(await counter.check(key))),
+    reset: (key) => inTurn(() => counter.reset(key)),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messaging } from "~/config/messaging";
 import type { LeadStatus } from "~/db/schema";
 import { LEAD_KINDS, type LeadKind } from "~/leads/kinds";
+import { isAcceptableText } from "~/leads/rules/fields";
 import { statusesFor } from "./view";
 
 // What staff may post about a lead: a status from its row, or status and note
@@ -21,6 +22,7 @@ function detailsSchema(kind: LeadKind) {
     staffNote: z
       .string()
       .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters or fewer.`)
+      .refine((value) => isAcceptableText(value, "multi"), "The note contains characters we can't accept.")
       .default(""),
   });
 }

@@ -15,6 +15,11 @@ describe("an inbox view in the URL", () => {
     expect(parseInboxView(new URLSearchParams("tab=orders&status=no_show")).status).toBeNull();
   });
 
+  it("reads control characters in a search as word breaks", () => {
+    expect(parseInboxView(new URLSearchParams("q=%00ada%01%1Flove%7F%C2%9Flace%0D%0A")).q).toBe("ada love lace");
+    expect(parseInboxView(new URLSearchParams("q=%00%00%00")).q).toBe("");
+  });
+
   it("links tabs and records by their inbox address", () => {
     expect(tabHref("contact")).toBe("/dashboard?tab=contacts");
     expect(recordHref("order", 12)).toBe("/dashboard/orders/12");

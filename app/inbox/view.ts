@@ -55,6 +55,13 @@ export interface InboxView {
 
 export const MAX_SEARCH_LENGTH = 100;
 
+/**
+ * Control characters (C0, DEL, C1) in a search read as word breaks, like the
+ * tab or line break a paste brings: FTS5 would take a NUL for the end of its
+ * query, and no name, e-mail or phone holds one.
+ */
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
 function parseCursor(value: string | null, direction: PageCursor["direction"]): PageCursor | null {
   const match = value ? /^(-?\d{1,16})\.(\d{1,16})$/.exec(value) : null;
   if (!match) return null;
@@ -71,7 +78,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
   const whenParam = params.get("when");
   return {
     tab,
-    q: (params.get("q") ?? "").trim(),
+    q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim(),
     status: isStatusFor(tab, statusParam) ? statusParam : null,
     when: tab === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "all",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
@@ -97,7 +104,7 @@ export function tabHref(tab: LeadKind): string {
   return inboxHref({ tab, q: "", status: null, when: "all", cursor: null });
 }
 
-export function recordHref(kind: LeadKind, id: number): string {
+export function recordHref(kind: LeadKind, id: number): `/${string}` {
   return `/dashboard/${LEADS[kind].inbox}/${id}`;
 }
 

@@ -1,3 +1,4 @@
+import { siteUrl } from "~/config/store";
 import { emailMessage, textMessage, type OutgoingMessage } from "~/mail/outbox.server";
 import {
   bookingConfirmationEmail,
@@ -22,11 +23,15 @@ export interface VisitToConfirm extends Visit {
   textTo: string | null;
 }
 
-/** The manage page and calendar file of a booking, as absolute links on this site. */
-export async function visitLinks(env: Env, request: Request, reference: string): Promise<VisitLinks> {
+/**
+ * The manage page and calendar file of a booking, as absolute links on the
+ * configured site, never the request's Host: a forged Host must not put its
+ * own link into a text sent from the store's number (docs/decisions/052).
+ */
+export async function visitLinks(env: Env, reference: string): Promise<VisitLinks> {
   return {
-    manage: new URL(managePath(await manageToken(env, reference)), request.url).href,
-    calendar: new URL(calendarPath(reference), request.url).href,
+    manage: siteUrl(managePath(await manageToken(env, reference))),
+    calendar: siteUrl(calendarPath(reference)),
   };
 }
 
@@ -35,9 +40,9 @@ export async function visitLinks(env: Env, request: Request, reference: string):
  * a text if they agreed to texts, an e-mail if they gave an address. The reminder
  * is tied to this start time, so a moved or cancelled visit never gets it.
  */
-export async function visitMessages(env: Env, request: Request, visit: VisitToConfirm, now: number): Promise<OutgoingMessage[]> {
+export async function visitMessages(env: Env, visit: VisitToConfirm, now: number): Promise<OutgoingMessage[]> {
   if (!visit.email && !visit.textTo) return [];
-  const links = await visitLinks(env, request, visit.reference);
+  const links = await visitLinks(env, visit.reference);
   const remindAt = reminderTime(visit, now);
   const reminder = remindAt === null ? null : { sendAt: remindAt, startsAt: visit.startsAt };
   const messages: OutgoingMessage[] = [];

@@ -1,10 +1,12 @@
-import { and, count, eq, notInArray } from "drizzle-orm";
+import { and, count, eq, notInArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import { visitMessages } from "./appointment-messages.server";
+import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { recordSmsConsent } from "./consent.server";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import { managePath, manageToken } from "./manage-token.server";
@@ -66,21 +68,30 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, url
   };
 }
 
+export type BookingOutcome =
+  | { status: "booked"; booking: BookedAppointment }
+  /** Every seat of the slot is taken. */
+  | { status: "taken" }
+  /** The booker is past a booking cap (app/config/booking.ts); nothing was stored. */
+  | ({ status: "capped" } & BookingCapReached);
+
 /**
- * Takes the first free seat of the slot. The unique index on (date, time,
- * slot_seat) decides races: of many posts for the last seat exactly one insert
- * succeeds; a resubmitted token finds its own earlier booking. Null: every seat
- * is taken. Throws if D1 fails.
+ * Takes the first free seat of the slot, if the booker is within the booking
+ * caps. The unique index on (date, time, slot_seat) decides races for a seat:
+ * of many posts for the last seat exactly one insert succeeds; the caps are part
+ * of the same INSERT, so parallel posts cannot pass them either. A resubmitted
+ * token finds its own earlier booking. Throws if D1 fails.
  */
 export async function bookAppointment(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<BookingRequest>, { ok: true }>,
-): Promise<BookedAppointment | null> {
+  visitorId: string,
+): Promise<BookingOutcome> {
   const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
   const { email, smsConsent, ...appointment } = intake.value;
+  const booker = await bookerOf(env, { phone: appointment.phone, ip: intake.ip, visitorId });
   const slot = daySchedule(appointment.date).find((candidate) => candidate.label === appointment.time)!;
   const staffEmail = leadEmail(
     "appointment",
@@ -93,12 +104,10 @@ export async function bookAppointment(
       ...(email ? [["E-mail", email] as [string, string]] : []),
       ["Texts", smsConsent ? "Agreed to a confirmation and a reminder by text" : "No"],
     ],
-    dashboardUrl(request),
   );
   // Confirmations and the reminder, on each channel the visitor chose (docs/decisions/065, 066).
   const visitorMessages = await visitMessages(
     env,
-    request,
     {
       ...appointment,
       reference: intake.submissionId,
@@ -114,24 +123,45 @@ export async function bookAppointment(
       kind: "appointment",
       submissionId: intake.submissionId,
       now,
-      insert: db
-        .insert(appointments)
-        .values({
-          ...appointment,
-          email: email ?? null,
-          createdAt: new Date(now),
-          startsAt: new Date(slot.startsAt),
-          slotSeat: seat,
-          submissionToken: intake.submissionId,
-        })
+      insert: insertSelect(
+        db,
+        appointments,
+        {
+          id: sql`NULL`,
+          name: sql`${appointment.name}`,
+          phone: sql`${appointment.phone}`,
+          date: sql`${appointment.date}`,
+          time: sql`${appointment.time}`,
+          service: sql`${appointment.service}`,
+          createdAt: sql`${now}`,
+          startsAt: sql`${slot.startsAt}`,
+          slotSeat: sql`${seat}`,
+          submissionToken: sql`${intake.submissionId}`,
+          email: sql`${email ?? null}`,
+          changeId: sql`NULL`,
+          status: sql`'new'`,
+          staffNote: sql`''`,
+          phoneKey: sql`${booker.phoneKey}`,
+          visitorKey: sql`${booker.visitorKey}`,
+          addressKey: sql`${booker.addressKey}`,
+        },
+        sql`WHERE ${withinBookingCaps(booker, now)}`,
+      )
         .onConflictDoNothing()
         .returning({ id: appointments.id, createdAt: appointments.createdAt }),
       alongside: smsConsent ? [recordSmsConsent(db, lead, { phone: appointment.phone, ip: intake.ip, now })] : [],
       staffEmail,
       visitorMessages,
     });
-    if (outcome.status === "stored") return bookedAppointment(env, { reference: intake.submissionId, ...appointment });
-    if (outcome.status === "resubmitted") return findBooking(env, intake.submissionId);
+    if (outcome.status === "stored") {
+      return { status: "booked", booking: await bookedAppointment(env, { reference: intake.submissionId, ...appointment }) };
+    }
+    if (outcome.status === "resubmitted") {
+      const booking = await findBooking(env, intake.submissionId);
+      return booking ? { status: "booked", booking } : { status: "taken" };
+    }
+    const capped = await bookingCapReached(db, booker, now);
+    if (capped) return { status: "capped", ...capped };
   }
-  return null;
+  return { status: "taken" };
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { emailMessage } from "~/mail/outbox.server";
-import { dashboardUrl, leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import { requestReceivedEmail } from "~/mail/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
@@ -16,7 +16,6 @@ import { storeLeadOnce } from "./save.server";
  * request", in one batch. Throws if D1 fails.
  */
 export async function saveContactMessage(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<ContactRequest>, { ok: true }>,
 ): Promise<void> {
@@ -41,7 +40,7 @@ export async function saveContactMessage(
     alongside: [
       recordSmsConsent(db, { kind: "contact", submissionId: intake.submissionId }, { phone: phoneNumber, ip: intake.ip, now }),
     ],
-    staffEmail: leadEmail("contact", rows, dashboardUrl(request)),
+    staffEmail: leadEmail("contact", rows),
     visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, rows))],
   });
 }

@@ -89,6 +89,6 @@ export function appointmentCalendar(appointment: CalendarAppointment, host: stri
 }
 
 /** Where a booking's calendar file is served (the booking reference is unguessable; docs/decisions/020). */
-export function calendarPath(reference: string): string {
+export function calendarPath(reference: string): `/${string}` {
   return `/book/calendar.ics?${new URLSearchParams({ booking: reference })}`;
 }

@@ -34,6 +34,6 @@ export async function verifyManageToken(env: Pick<Env, "SESSION_SECRET">, token:
 }
 
 /** Where the visitor manages a booking. */
-export function managePath(token: string): string {
+export function managePath(token: string): `/${string}` {
   return `/appointment/${token}`;
 }

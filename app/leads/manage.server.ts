@@ -5,7 +5,6 @@ import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, consentRecords, leadEvents, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { recordHref } from "~/inbox/view";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/mail/outbox.server";
 import { appointmentChangedEmail } from "~/mail/staff-email";
@@ -112,7 +111,6 @@ function afterChange(context: Readonly<RouterContextProvider>, id: number, queue
 
 /** "stale": it changed since the page was shown (or was already cancelled); nothing was done. */
 export async function cancelAppointment(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   appointment: ManagedAppointment,
 ): Promise<"cancelled" | "stale"> {
@@ -129,7 +127,7 @@ export async function cancelAppointment(
       change,
       emailMessage(
         "appointment-changed",
-        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), new URL(recordHref("appointment", appointment.id), request.url).href),
+        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id),
       ),
       now,
     ),
@@ -148,7 +146,6 @@ export type RescheduleOutcome = "moved" | "taken" | "stale";
  * batch rolls back and the visitor keeps the old time.
  */
 export async function rescheduleAppointment(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   appointment: ManagedAppointment,
   target: { date: string; time: string },
@@ -162,14 +159,13 @@ export async function rescheduleAppointment(
   const consented = await db.query.consentRecords.findFirst({ columns: { id: true }, where: eq(consentRecords.appointmentId, appointment.id) });
   const visitorMessages: OutgoingMessage[] = await visitMessages(
     env,
-    request,
     { ...appointment, ...target, startsAt, textTo: consented ? textablePhone(appointment.phone) : null },
     now,
   );
   const staffEmail = appointmentChangedEmail(
     "rescheduled",
     staffRows(appointment, [["Was", was], ["Now", moved]]),
-    new URL(recordHref("appointment", appointment.id), request.url).href,
+    appointment.id,
   );
 
   for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {

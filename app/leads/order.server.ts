@@ -7,7 +7,7 @@ import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { HONEYPOT_FIELD } from "~/http/form";
 import { emailMessage } from "~/mail/outbox.server";
-import { dashboardUrl, leadEmail, recordUrl } from "~/mail/staff-email";
+import { leadEmail } from "~/mail/staff-email";
 import { requestReceivedEmail } from "~/mail/visitor-messages";
 import { countUndeclaredPhotoBytes, spendPhotoBudget } from "~/photos/budget.server";
 import { receiveOrderForm, type StoredPhoto } from "~/photos/receive.server";
@@ -26,7 +26,6 @@ type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
  * "We received your request" in one batch. Throws if D1 fails.
  */
 export async function saveOrder(
-  request: Request,
   context: Readonly<RouterContextProvider>,
   intake: OrderIntake,
   photos: StoredPhoto[] = [],
@@ -77,7 +76,7 @@ export async function saveOrder(
     staffEmail: leadEmail(
       "order",
       [...rows, ["Photos", photos.length === 0 ? photoCount : `${photoCount} (open the order in the dashboard to see them)`]],
-      photos.length === 0 ? dashboardUrl(request) : recordUrl(request, "order"),
+      photos.length === 0 ? "inbox" : "record",
     ),
     visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, [...rows, ["Photos", photoCount]]))],
   });
@@ -140,7 +139,7 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
   if (received.failure !== undefined) return { status: "failed", intake, error: received.failure };
 
   try {
-    const outcome = await saveOrder(request, context, intake, received.photos);
+    const outcome = await saveOrder(context, intake, received.photos);
     // Stored before: this post's copies of the photos are not wanted.
     if (outcome.status === "resubmitted") await deletePhotos(env.BUCKET, photoKeys);
   } catch (error) {

@@ -1,4 +1,5 @@
 // Turns the measurements into docs/BENCHMARKS.md (rewritten on every run).
+import { bookingCaps } from "../../app/config/booking.ts";
 import { kb, ms, ratio } from "./stats.mjs";
 
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.05 };
@@ -204,8 +205,20 @@ Every rejected case must get a 4xx with its message and store nothing; every acc
 Result: **${r.passed ? "all passed" : "FAILED"}** (${r.tests}).
 
 ${table(["form", "cases", "accepted (stored once)", "rejected (4xx, nothing stored)"], rows)}
-${r.passed ? "" : `\n\`\`\`\n${r.tail}\n\`\`\`\n`}`;
+${r.passed ? "" : `\n\`\`\`\n${r.tail}\n\`\`\`\n`}
+${bookingCapsText}`;
 }
+
+// The booking caps (docs/decisions/051), as the hostile section reports them.
+const bookingCapsText = `Booking caps (\`app/config/booking.ts\`), part of the booking's own INSERT, so parallel posts cannot pass them:
+at most **${bookingCaps.upcomingPerPhone} upcoming appointments per phone number** (compared by its last 10 digits),
+**${bookingCaps.perVisitorPerDay} bookings per browser** and **${bookingCaps.perAddressPerDay} per IP address** (an IPv6 address's /64) in 24 hours. Past a cap the visitor
+keeps the form and is asked to call the store, with its number (409 next to the phone field; 429 with
+\`Retry-After\` for the daily caps), and no staff e-mail is queued. The corpus's \`caps:\` cases cover each cap and
+the JavaScript path; \`tests/worker/lead-booking.test.ts\` sends 10 parallel posts with one phone number, each for
+its own slot: ${bookingCaps.upcomingPerPhone} are stored. The red-team script (35 posts from one address with one phone number, 30 stored)
+would store ${bookingCaps.upcomingPerPhone}.
+`;
 
 export function renderReport({ date, machine, durationSeconds, sections }) {
   const parts = [

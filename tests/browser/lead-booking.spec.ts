@@ -130,6 +130,42 @@ test.describe("booking dialog (JavaScript on)", () => {
   });
 });
 
+test("a phone number with two upcoming appointments is asked to call, next to the phone field, and keeps the form", async ({ page }) => {
+  // Two visits booked earlier with this number, on the page without JavaScript, from another address.
+  const earlier = await page.context().browser()!.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "CF-Connecting-IP": "10.250.2.2" } });
+  const earlierPage = await earlier.newPage();
+  for (const [offset, time] of [[15, "11:00 AM"], [16, "3:00 PM"]] as const) {
+    await earlierPage.goto("/book");
+    await earlierPage.getByRole("textbox", { name: /^Name/ }).fill("Capped Caller");
+    await earlierPage.getByRole("textbox", { name: /^Phone/ }).fill("901-555-0166");
+    await earlierPage.getByLabel(/^Service/).selectOption("Repair");
+    await earlierPage.getByLabel(/^Date/).fill(bookableDate(offset));
+    await earlierPage.getByRole("button", { name: "Show available times" }).click();
+    await earlierPage.getByLabel(/^Time/).selectOption(time);
+    await earlierPage.getByRole("button", { name: "Book appointment" }).click();
+    await expect(earlierPage.getByRole("status")).toContainText("Appointment booked successfully!");
+  }
+  await earlier.close();
+
+  await page.goto("/");
+  await openDialog(page);
+  const form = dialog(page);
+  await form.getByRole("textbox", { name: /^Name/ }).fill("Capped Caller");
+  await form.getByRole("textbox", { name: /^Phone/ }).fill("(901) 555-0166");
+  await form.getByLabel(/^Service/).selectOption("Repair");
+  await form.getByLabel(/^Date/).fill(bookableDate(17));
+  await form.getByLabel(/^Time/).selectOption("1:00 PM");
+  await form.getByRole("button", { name: "Book appointment" }).click();
+
+  const phone = form.getByRole("textbox", { name: /^Phone/ });
+  await expect(form.getByText("This phone number already has 2 upcoming appointments with us.")).toBeVisible();
+  await expect(form.getByText(/please call us at \(\d{3}\) \d{3}-\d{4}/)).toBeVisible();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveValue("(901) 555-0166");
+  await expect(form.getByRole("textbox", { name: /^Name/ })).toHaveValue("Capped Caller");
+  await expectNoAxeViolations(page, ".booking-dialog");
+});
+
 test("the booking page passes axe with a day's times and a field error showing", async ({ page }) => {
   await page.goto("/book");
   await page.getByLabel(/^Date/).fill(bookableDate(13));

@@ -106,6 +106,20 @@ describe("the record page", () => {
     expect(await response.text()).toContain("Keep the note to 2,000 characters or fewer.");
     expect((await statusOf("contact_messages", id)).note).toBe("");
   });
+
+  it("keeps a note to the text rule every form follows: line breaks yes, NUL and bidi overrides no", async () => {
+    await seedContacts([{ name: "Record Odd Note" }]);
+    const id = await idOf("contact_messages", "Record Odd Note");
+    for (const staffNote of ["Call\u0000back", "Paid \u202e0001$", "Line\u2028two"]) {
+      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "new", staffNote }, cookie);
+      expect(response.status, JSON.stringify(staffNote)).toBe(400);
+      expect(await response.text()).toContain("The note contains characters we can't accept.");
+      expect((await statusOf("contact_messages", id)).note).toBe("");
+    }
+    const kept = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "new", staffNote: "Line one\r\n\tLine two" }, cookie);
+    expect(kept.status).toBe(302);
+    expect((await statusOf("contact_messages", id)).note).toBe("Line one\r\n\tLine two");
+  });
 });
 
 describe("CSV export", () => {

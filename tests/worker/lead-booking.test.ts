@@ -1,15 +1,26 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bookingCaps } from "../../app/config/booking";
+import { store } from "../../app/config/store";
+import { purgeExpiredRecords } from "../../app/db/retention.server";
+import { bookerOf } from "../../app/leads/booking-caps.server";
 import { addDays, daySchedule } from "../../app/leads/slots";
 import { storeDate } from "../../app/leads/store-time";
-import { count, get } from "./helpers";
+import { count, get, postForm } from "./helpers";
 import { flashToast, freeWeekday, issueToken, postLead, rows, textOf, uniqueIp } from "./lead-helpers";
 
 const SLOT_TAKEN = "Sorry, that time was just taken. Please choose another time.";
 const DATE_STEP = JSON.stringify({ type: "validate", payload: { name: "date" } });
 
+let phones = 0;
+/** A phone number no other booking here uses: one number holds at most 2 upcoming appointments. */
+function freshPhone(): string {
+  phones += 1;
+  return `901-555-${String(2000 + phones).padStart(4, "0")}`;
+}
+
 function booking(overrides: Record<string, string> = {}) {
-  return { name: "Ada Lovelace", phone: "901-555-0100", service: "Repair", date: freeWeekday(), time: "2:00 PM", ...overrides };
+  return { name: "Ada Lovelace", phone: freshPhone(), service: "Repair", date: freeWeekday(), time: "2:00 PM", ...overrides };
 }
 
 /** The times offered in a form answer, in order. */
@@ -216,5 +227,103 @@ describe("booking: the store cannot save", () => {
     } finally {
       await env.DB.exec("DROP TRIGGER test_booking_fail");
     }
+  });
+});
+
+describe("booking caps (app/config/booking.ts): one script cannot book out the calendar", () => {
+  const CALL_US = `please call us at ${store.phone.display}`;
+  const countFor = async (phoneDigits: string) =>
+    (await rows("SELECT id FROM appointments WHERE phone_key = ?", phoneDigits)).length;
+
+  it(`a phone number holds at most ${bookingCaps.upcomingPerPhone} upcoming appointments, however it is typed`, async () => {
+    for (const phone of ["(901) 555-2468", "901.555.2468"]) {
+      expect((await postLead("/book", "appointment", booking({ phone, name: "Phone Cap" }))).status).toBe(302);
+    }
+    const outboxBefore = await count("outbox");
+    const third = await postLead("/book", "appointment", booking({ phone: "+1 901 555 2468", name: "Phone Cap" }));
+    expect(third.status).toBe(409);
+    const text = await textOf(third);
+    expect(text).toContain(`This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us.`);
+    expect(text).toContain(CALL_US);
+    expect(await countFor("9015552468")).toBe(2);
+    expect(await count("outbox")).toBe(outboxBefore);
+
+    // Once one of them has passed, the number may book again.
+    await env.DB.prepare("UPDATE appointments SET starts_at = ? WHERE id = (SELECT min(id) FROM appointments WHERE phone_key = '9015552468')")
+      .bind(Date.now() - 60_000)
+      .run();
+    expect((await postLead("/book", "appointment", booking({ phone: "901-555-2468", name: "Phone Cap" }))).status).toBe(302);
+  });
+
+  it("10 parallel posts with one phone number, each for its own slot and from its own address, store exactly 2", async () => {
+    const date = freeWeekday();
+    const times = daySchedule(date).map((slot) => slot.label);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postLead("/book", "appointment", booking({ phone: "901-555-3690", date, time: times[i % times.length]!, name: `Flood ${i}` })),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(2);
+    expect(statuses.filter((status) => status !== 302).every((status) => status === 409 || status === 429)).toBe(true);
+    expect(await countFor("9015553690")).toBe(2);
+  });
+
+  it(`one browser books at most ${bookingCaps.perVisitorPerDay} a day, then is asked to call, with Retry-After`, async () => {
+    const first = await postLead("/book", "appointment", booking({ name: "Visitor Cap" }));
+    expect(first.status).toBe(302);
+    const cookie = /booking_visitor=[^;]+/.exec(first.headers.get("Set-Cookie") ?? "")?.[0];
+    expect(cookie).toBeDefined();
+    expect(first.headers.get("Set-Cookie")).toMatch(/booking_visitor=[^;]+;.*HttpOnly/i);
+
+    const withCookie = (fields: Record<string, string>, path = "/book") =>
+      postForm(path, fields, { "CF-Connecting-IP": uniqueIp(), Cookie: cookie! });
+    for (let i = 1; i < bookingCaps.perVisitorPerDay; i++) {
+      // The JavaScript path (React Router's data endpoint, an inline answer) renews the browser's cookie too.
+      const fields = { ...booking({ name: "Visitor Cap" }), submissionToken: await issueToken("appointment"), respond: "inline" };
+      const response = await withCookie(fields, "/book.data");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Set-Cookie")).toMatch(/booking_visitor=[^;]+/);
+    }
+    expect(await rows("SELECT id FROM appointments WHERE name = 'Visitor Cap'")).toHaveLength(bookingCaps.perVisitorPerDay);
+
+    const refused = await withCookie({ ...booking({ name: "Visitor Cap" }), submissionToken: await issueToken("appointment") });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    const text = await textOf(refused);
+    expect(text).toContain("You have booked as many appointments online as we take in one day.");
+    expect(text).toContain(CALL_US);
+    expect(await rows("SELECT id FROM appointments WHERE name = 'Visitor Cap'")).toHaveLength(bookingCaps.perVisitorPerDay);
+  });
+
+  it(`one address books at most ${bookingCaps.perAddressPerDay} a day; a day later the cron forgets who booked`, async () => {
+    const ip = "198.18.40.2";
+    const { addressKey } = await bookerOf(env, { phone: "", ip, visitorId: crypto.randomUUID() });
+    const date = freeWeekday();
+    const times = daySchedule(date).map((slot) => slot.label);
+    // Earlier today, this address booked its share (the form limit allows 5 posts a minute, so they are seeded).
+    for (let i = 0; i < bookingCaps.perAddressPerDay; i++) {
+      await env.DB.prepare(
+        "INSERT INTO appointments (name, phone, phone_key, date, time, service, created_at, starts_at, address_key) VALUES ('Address Cap', ?, ?, ?, ?, 'Repair', ?, ?, ?)",
+      )
+        .bind(`901-555-40${i}0`, `901555040${i}`, date, times[i]!, Date.now() - 3_600_000, daySchedule(date)[i]!.startsAt, addressKey)
+        .run();
+    }
+    const refused = await postLead("/book", "appointment", booking({ name: "Address Cap Late" }), ip);
+    expect(refused.status).toBe(429);
+    const text = await textOf(refused);
+    expect(text).toContain("You have booked as many appointments online as we take in one day.");
+    expect(text).toContain(CALL_US);
+    expect(await rows("SELECT id FROM appointments WHERE name = 'Address Cap Late'")).toHaveLength(0);
+
+    // Another address is not affected.
+    expect((await postLead("/book", "appointment", booking({ name: "Address Cap Other" }))).status).toBe(302);
+
+    await purgeExpiredRecords(env, Date.now() + 24 * 3_600_000);
+    const kept = await rows("SELECT id FROM appointments WHERE name LIKE 'Address Cap%' AND (address_key IS NOT NULL OR visitor_key IS NOT NULL)");
+    expect(kept).toHaveLength(0);
+    expect(await rows("SELECT id FROM appointments WHERE name LIKE 'Address Cap%'")).toHaveLength(bookingCaps.perAddressPerDay + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { store } from "../../app/config/store";
+import { store, siteUrl } from "../../app/config/store";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { MANAGE_MESSAGES, TIME_MESSAGES } from "../../app/leads/rules/appointment";
 import { addDays, daySchedule } from "../../app/leads/slots";
@@ -130,7 +130,7 @@ describe("cancel", () => {
     const [email] = sentEmails(fetchSpy);
     expect(email).toMatchObject({ to: store.notifications.to, subject: "Appointment cancelled by the visitor" });
     expect(email!.text).toContain("Name: Manage Cancel");
-    expect(email!.text).toContain(`Appointment: ${ORIGIN}/dashboard/appointments/${appointment.id}`);
+    expect(email!.text).toContain(`Appointment: ${siteUrl(`/dashboard/appointments/${appointment.id}`)}`);
 
     // The page now says so, and the time is open again to anyone.
     expect(await textOf(await get(path))).toContain("This appointment is cancelled");

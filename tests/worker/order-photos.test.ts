@@ -1,6 +1,7 @@
 // Photos and sketches with a custom order: accepted by their bytes, stored in R2
 // with their order or not at all, shown only to staff, deleted with their order.
 import { env, SELF } from "cloudflare:test";
+import { siteUrl } from "../../app/config/store";
 import { describe, expect, it } from "vitest";
 import { purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
 import { sweepOrphanPhotos } from "../../app/photos/storage.server";
@@ -362,7 +363,7 @@ describe("order photos: staff only", () => {
     );
     expect(row!.text_body).toContain("Photos: 2 (open the order in the dashboard to see them)");
     expect(row!.text_body).toContain(`/dashboard/orders/${row!.id}`);
-    expect(row!.html).toContain(`href="${ORIGIN}/dashboard/orders/${row!.id}"`);
+    expect(row!.html).toContain(`href="${siteUrl(`/dashboard/orders/${row!.id}`)}"`);
     expect(row!.html).not.toContain("/photos/");
     expect(row!.text_body).not.toContain("order-photos/");
   });

@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, MAP_FRAME_SOURCE } from "../../workers/security-headers";
 import { PUBLIC_PAGES } from "../support/public-pages";
-import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
+import { store } from "../../app/config/store";
+import { count, createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 
 /** "a b; c d" -> { a: ["b"], c: ["d"] } */
 function parsePolicy(policy: string): Map<string, string[]> {
@@ -103,6 +104,54 @@ describe("security headers on every response", () => {
       const csp = expectSecurityHeaders(response, { https: true });
       expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
       expect(csp.has("upgrade-insecure-requests")).toBe(true);
+    }
+  });
+});
+
+describe("https on the configured origin (production)", () => {
+  const site = new URL(store.siteOrigin);
+  const plain = `http://${site.host}`;
+
+  it("is the configured origin's scheme", () => {
+    expect(site.protocol).toBe("https:");
+  });
+
+  it("redirects every plain-http request for the site's host to https, path and query kept, with HSTS", async () => {
+    for (const path of ["/", "/services", "/dashboard?tab=orders&q=ada", "/no-such-page", "/robots.txt"]) {
+      const response = await SELF.fetch(`${plain}${path}`, { redirect: "manual" });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Location")).toBe(`${store.siteOrigin}${path}`);
+      expectSecurityHeaders(response);
+      expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    }
+  });
+
+  it("redirects a plain-http post with 308, so it is sent again as a post over https, and stores nothing", async () => {
+    const before = await count("contact_messages");
+    const response = await SELF.fetch(`${plain}/contactus`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: plain },
+      body: new URLSearchParams({ name: "Plain Http" }),
+    });
+    expect(response.status).toBe(308);
+    expect(response.headers.get("Location")).toBe(`${store.siteOrigin}/contactus`);
+    expect(await count("contact_messages")).toBe(before);
+  });
+
+  it("always sends HSTS over https on the site's host", async () => {
+    for (const path of ["/", "/no-such-page", "/dashboard"]) {
+      const response = await SELF.fetch(`${store.siteOrigin}${path}`, { redirect: "manual" });
+      expect(response.status, path).not.toBe(301);
+      expectSecurityHeaders(response, { https: true });
+    }
+  });
+
+  it("leaves other hosts alone (local development answers plain http, without HSTS)", async () => {
+    for (const url of [`${ORIGIN}/services`, "http://other-host.example/services"]) {
+      const response = await SELF.fetch(url, { redirect: "manual" });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     }
   });
 });

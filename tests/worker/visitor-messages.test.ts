@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messaging } from "../../app/config/messaging";
-import { store, storeAddressLine } from "../../app/config/store";
+import { store, storeAddressLine, siteUrl } from "../../app/config/store";
 import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "../../app/leads/consent";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { reminderTime } from "../../app/leads/reminders";
@@ -86,8 +86,9 @@ describe("booking: confirmation and reminder", () => {
   it("sends exactly these requests: Twilio's Messages API for texts, MailChannels for e-mails", async () => {
     const { phone, date, appointment } = await bookWithEverything("Exact Requests");
     const outbox = await appointmentOutbox("Exact Requests");
-    const manage = `${ORIGIN}/appointment/${await manageToken(env, appointment.reference)}`;
-    const calendar = `${ORIGIN}/book/calendar.ics?booking=${appointment.reference}`;
+    // The configured site, not the request's Host (decision 052).
+    const manage = siteUrl(`/appointment/${await manageToken(env, appointment.reference)}`);
+    const calendar = siteUrl(`/book/calendar.ics?booking=${appointment.reference}`);
     const when = `${formatCalendarDay(date)} at 11:00 AM`;
     const fetchSpy = stubProviders();
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { choiceField, emailField, nameField, phoneField } from "./fields";
+import { bookingCaps } from "~/config/booking";
+import { store } from "~/config/store";
 import { textablePhone } from "../phone";
+import { choiceField, emailField, nameField, phoneField } from "./fields";
 import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../slots";
 
 // The appointment form's rules, run by the browser for instant feedback and by
@@ -108,6 +110,12 @@ export interface BookedAppointment {
   /** Where the visitor cancels or reschedules it (a signed link). */
   managePath: string;
 }
+
+/** What a visitor past a booking cap reads (app/config/booking.ts): who to call instead. */
+export const CAP_MESSAGES = {
+  phone: `This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us. To book another or change one, please call us at ${store.phone.display}.`,
+  daily: `You have booked as many appointments online as we take in one day. To book another, please call us at ${store.phone.display}.`,
+} as const;
 
 export const APPOINTMENT_MESSAGES = {
   success: "Appointment booked successfully!",

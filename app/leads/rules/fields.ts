@@ -2,40 +2,60 @@ import { z } from "zod";
 
 import "~/http/form";
 
-// Field rules shared by every public form. The same schema runs in the browser
-// for instant feedback and on the server, which is the authority.
+// Field rules shared by every public form (and the text rule the staff note
+// follows too). The same schema runs in the browser for instant feedback and on
+// the server, which is the authority.
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LINE_BREAKS = /[\r\n\t]/;
+// One rule for every text field, single-line or not (docs/decisions/050): no
+// character that hides, reorders or breaks what staff read in the dashboard,
+// an e-mail or a spreadsheet.
+//  - control characters (C0, DEL, C1); a message may keep tab, CR and LF;
+//  - bidi marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+//    U+202A–U+202E, U+2066–U+2069): they reorder how a stored value displays;
+//  - the line and paragraph separators U+2028 and U+2029;
+//  - the byte order mark U+FEFF anywhere, and noncharacters (U+FFFE, U+FFFF,
+//    U+FDD0–U+FDEF …), which are not text.
+// Zero-width joiners and non-joiners stay: emoji and scripts such as Persian need them.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+const NOT_TEXT = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]|\p{Noncharacter_Code_Point}/u;
+const DIGIT = /\d/g;
 const PHONE_PATTERN = /^[0-9 +\-().]{7,30}$/;
-// Direction overrides and isolates can make a stored name display reordered in the dashboard; no name needs them.
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const PHONE_MIN_DIGITS = 7;
 // Zero-width characters: a value made only of them (and spaces) looks empty to a person.
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/** The text rule (above): single-line text refuses every control character, multi-line keeps tab, CR and LF. */
+export function isAcceptableText(value: string, lines: "single" | "multi"): boolean {
+  const controls = lines === "single" ? CONTROL_CHARACTERS : CONTROL_CHARACTERS_BUT_LINE_BREAKS;
+  return !controls.test(value) && !NOT_TEXT.test(value);
+}
+
+const looksEmpty = (value: string) => value.replace(ZERO_WIDTH, "").trim().length === 0;
 
 function required(message: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .refine((value) => value.replace(ZERO_WIDTH, "").trim().length > 0, { error: message, abort: true });
+    .refine((value) => !looksEmpty(value), { error: message, abort: true });
 }
 
 /** Single-line text: no control characters at all (no CR/LF either). */
 function singleLine(requiredMessage: string, max: number, label: string) {
   return required(requiredMessage)
     .max(max, `${label} must be ${max} characters or fewer.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value) && !BIDI_CONTROLS.test(value), {
-      message: `${label} contains characters we can't accept.`,
-    });
+    .refine((value) => isAcceptableText(value, "single"), { message: `${label} contains characters we can't accept.` });
 }
 
 export const nameField = singleLine("Please enter your name.", 100, "Name");
 
-export const phoneField = required("Please enter your phone number.").regex(
-  PHONE_PATTERN,
-  "Enter a phone number of 7 to 30 digits; spaces and + - ( ) . are fine.",
+const PHONE_MESSAGE = "Enter a phone number of 7 to 30 digits; spaces and + - ( ) . are fine.";
+
+/** Digits and the usual punctuation, 30 characters at most, and at least 7 digits among them: one message for all. */
+export const phoneField = required("Please enter your phone number.").refine(
+  (value) => PHONE_PATTERN.test(value) && (value.match(DIGIT)?.length ?? 0) >= PHONE_MIN_DIGITS,
+  PHONE_MESSAGE,
 );
 
 export const emailField = required("Please enter your e-mail address.")
@@ -44,24 +64,24 @@ export const emailField = required("Please enter your e-mail address.")
 
 export const messageField = required("Please enter a message.")
   .max(2000, "Message must be 2,000 characters or fewer.")
-  .refine((value) => !CONTROL_CHARACTERS.test(value), {
-    message: "Message contains characters we can't accept.",
-  });
+  .refine((value) => isAcceptableText(value, "multi"), { message: "Message contains characters we can't accept." });
 
 /** One of a fixed list of options (a select); anything else gets `message`. */
 export function choiceField<const Options extends readonly [string, ...string[]]>(options: Options, message: string) {
   return z.enum(options, { error: message });
 }
 
-/** Optional single-line text, e.g. the "Other" descriptions; the form decides when it is required. */
+/**
+ * Optional single-line text, e.g. the "Other" descriptions; the form decides when it is required.
+ * The same text rule as a name; a value that only looks empty (zero-width characters) counts as none.
+ */
 export function optionalSingleLine(max: number, label: string) {
   return z
     .string()
     .trim()
     .max(max, `${label} must be ${max} characters or fewer.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value) && !LINE_BREAKS.test(value), {
-      message: `${label} contains characters we can't accept.`,
-    })
+    .refine((value) => isAcceptableText(value, "single"), { message: `${label} contains characters we can't accept.` })
+    .transform((value) => (looksEmpty(value) ? undefined : value))
     .optional();
 }
 

@@ -9,9 +9,10 @@ import { getCloudflare } from "~/http/request-context";
 import { seo } from "~/http/seo";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { dataWithToast, redirectWithToast } from "~/http/toast.server";
-import { bookAppointment, bookingSetup, openSlots } from "~/leads/appointments.server";
+import { bookAppointment, bookingSetup, openSlots, type BookingOutcome } from "~/leads/appointments.server";
+import { visitorCookieHeader, visitorIdOf } from "~/leads/booking-visitor.server";
 import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
-import { APPOINTMENT_MESSAGES, BookingSchema, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
+import { APPOINTMENT_MESSAGES, BookingSchema, CAP_MESSAGES, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
 
 export { leadFormHeaders as headers };
 
@@ -40,22 +41,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const intake = await takeLeadSubmission(request, context, "appointment", BookingSchema, formData);
   if (!intake.ok) return refuseLead(intake, { availability: await availability() });
-  let booking: BookedAppointment | null;
+  const visitorId = await visitorIdOf(request);
+  let outcome: BookingOutcome;
   try {
-    booking = await bookAppointment(request, context, intake);
+    outcome = await bookAppointment(context, intake, visitorId);
   } catch (error) {
     return leadNotStored(context, intake, APPOINTMENT_MESSAGES.failure, error, { availability: await availability() });
   }
-  if (!booking) {
+  if (outcome.status === "taken") {
     return data(
       { result: intake.reply({ fieldErrors: { time: [TIME_MESSAGES.taken] } }), availability: await availability() },
       { status: 409 },
     );
   }
+  if (outcome.status === "capped") {
+    const result =
+      outcome.cap === "phone"
+        ? intake.reply({ fieldErrors: { phone: [CAP_MESSAGES.phone] } })
+        : intake.reply({ formErrors: [CAP_MESSAGES.daily] });
+    const headers = outcome.cap === "phone" ? undefined : { "Retry-After": String(outcome.retryAfterSeconds) };
+    return data({ result, availability: await availability() }, { status: outcome.cap === "phone" ? 409 : 429, headers });
+  }
 
+  const { booking } = outcome;
   const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
-  if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200 });
-  return redirectWithToast(context, `/book?${new URLSearchParams({ booking: booking.reference })}`, success);
+  const headers = { "Set-Cookie": await visitorCookieHeader(visitorId) };
+  if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200, headers });
+  return redirectWithToast(context, `/book?${new URLSearchParams({ booking: booking.reference })}`, success, { headers });
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intake = await takeLeadSubmission(request, context, "contact", ContactSchema, await request.formData());
   if (!intake.ok) return refuseLead(intake);
   try {
-    await saveContactMessage(request, context, intake);
+    await saveContactMessage(context, intake);
   } catch (error) {
     return leadNotStored(context, intake, CONTACT_MESSAGES.failure, error);
   }

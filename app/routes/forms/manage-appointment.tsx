@@ -70,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const back = managePath(params.token);
   if (submission.value.intent === "cancel") {
-    if ((await cancelAppointment(request, context, appointment)) === "stale") {
+    if ((await cancelAppointment(context, appointment)) === "stale") {
       return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
     }
     return redirectWithToast(context, back, { type: "success", message: MANAGE_MESSAGES.cancelled });
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const target = { date: submission.value.date, time: submission.value.time };
   if (slotKey(target) === slotKey(appointment)) return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.same] } }), 400);
-  const outcome = await rescheduleAppointment(request, context, appointment, target);
+  const outcome = await rescheduleAppointment(context, appointment, target);
   if (outcome === "taken") return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.taken] } }), 409);
   if (outcome === "stale") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
   return redirectWithToast(context, back, { type: "success", message: `${MANAGE_MESSAGES.moved} See you ${describeSlot(target)}.` });

@@ -64,7 +64,9 @@ const sections: LegalSection[] = [
         </div>
         <p>
           To keep out spam and abuse, our server also sees the IP address your request comes from and briefly counts how
-          many forms it sends. We do not use it for anything else.
+          many forms it sends. When you book an appointment, we also keep, for one day, a coded form of that address and
+          of a random number your browser keeps for us, so that no one can book out the calendar. We do not use them for
+          anything else.
         </p>
       </>
     ),
@@ -129,6 +131,7 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>A short-lived cookie that shows you a confirmation message (such as &ldquo;Message sent&rdquo;) after you send a form;</li>
+        <li>A cookie with a random number, kept for one day after you book an appointment, so we can limit how many appointments one browser books in a day;</li>
         <li>A sign-in cookie for store staff only;</li>
         <li>Analytics cookies, only when analytics is turned on (see above).</li>
       </ul>
@@ -158,6 +161,7 @@ const sections: LegalSection[] = [
         </li>
         <li>Copies of the e-mails and texts we sent you or you sent us, and their delivery records: up to 90 days.</li>
         <li>Spam-protection counts by IP address: a few minutes to an hour.</li>
+        <li>The coded address and browser number kept with an appointment: 1 day.</li>
       </ul>
     ),
   },

@@ -2,6 +2,8 @@
 // submission and what the server must answer. Generic cases are generated from
 // a form's field rules (targets.ts); the runner is tests/worker/hostile-input.test.ts.
 
+import { store } from "../../../app/config/store";
+
 export type FormEntries = [string, string | File][];
 
 export interface HostileRequest {
@@ -18,12 +20,14 @@ export interface HostileRequest {
   dataRequest?: boolean;
   /** Post the same request twice (a double click or a retry). */
   twice?: boolean;
+  /** Sent to this scheme and host instead of the site's own (a forged Host header). */
+  host?: string;
 }
 
 export type Outcome =
   | { rejected: number; message: string }
-  /** Stored exactly once; `check` sees the stored row. */
-  | { accepted: true; check?: (row: Record<string, unknown>) => void };
+  /** Stored exactly once; `check` sees the stored row and the staff e-mail queued with it. */
+  | { accepted: true; check?: (row: Record<string, unknown>, email: Record<string, unknown>) => void };
 
 export interface FieldRule {
   name: string;
@@ -77,6 +81,28 @@ export const GUARD_MESSAGES = {
 
 const ONE_MEGABYTE = 1024 * 1024;
 
+/**
+ * Characters no name, e-mail, phone, description or message needs: bidi marks
+ * and overrides reorder what staff read, separators break a line where a
+ * single-line field has none, the byte order mark and noncharacters are not
+ * text, C1 controls drive terminals. Every text field refuses them.
+ */
+export const INVISIBLE_OR_BREAKING: [label: string, character: string][] = [
+  ["left-to-right mark U+200E", "\u200e"],
+  ["right-to-left mark U+200F", "\u200f"],
+  ["Arabic letter mark U+061C", "\u061c"],
+  ["right-to-left override U+202E", "\u202e"],
+  ["first-strong isolate U+2068", "\u2068"],
+  ["line separator U+2028", "\u2028"],
+  ["paragraph separator U+2029", "\u2029"],
+  ["byte order mark U+FEFF inside the text", "\ufeff"],
+  ["noncharacter U+FFFE", "\ufffe"],
+  ["noncharacter U+FFFF", "\uffff"],
+  ["noncharacter U+FDD0", "\ufdd0"],
+  ["C1 control U+0085 (next line)", "\u0085"],
+  ["C1 control U+009B (terminal escape)", "\u009b"],
+];
+
 /** Valid fields as ordered entries, with some replaced, removed or added. */
 export function entriesOf(valid: Record<string, string>, changes: Record<string, string | null> = {}): FormEntries {
   const merged: Record<string, string | null> = { ...valid, ...changes };
@@ -97,7 +123,7 @@ function chunkedBody(bytes: number): () => ReadableStream<Uint8Array> {
   };
 }
 
-const stored = (check?: (row: Record<string, unknown>) => void): Outcome => ({ accepted: true, check });
+const stored = (check?: (row: Record<string, unknown>, email: Record<string, unknown>) => void): Outcome => ({ accepted: true, check });
 const refused = (status: number, message: string): Outcome => ({ rejected: status, message });
 
 /** Cases for one field, from its rule. */
@@ -154,6 +180,13 @@ function fieldCases(form: FormUnderTest, rule: FieldRule): HostileCase[] {
       { name: `${name}: escape character`, build: (v) => ({ entries: entriesOf(v, { [name]: `${v[name]}\u001b[31m` }) }), expect: refused(400, invalid) },
     );
   }
+  if (rule.kind === "single-line" || rule.kind === "email" || rule.kind === "multi-line") {
+    // One rule for every text field: nothing that reorders, hides or breaks what staff read.
+    const invalid = rule.invalid ?? rule.required;
+    for (const [label, character] of INVISIBLE_OR_BREAKING) {
+      cases.push({ name: `${name}: ${label}`, build: (v) => ({ entries: entriesOf(v, { [name]: `${v[name]}${character}x` }) }), expect: refused(400, invalid) });
+    }
+  }
   if (rule.kind === "email") {
     const invalid = rule.invalid!;
     for (const [label, value] of [
@@ -178,6 +211,11 @@ function fieldCases(form: FormUnderTest, rule: FieldRule): HostileCase[] {
       ["31 characters", "1".repeat(31)],
       ["full-width digits", "９０１５５５０１００"],
       ["CR/LF inside", "901\r\n555 0100"],
+      ["only plus signs", "+++++++"],
+      ["only dots", "......."],
+      ["only parentheses", "((((((("],
+      ["only dashes and spaces", "--- --- ----"],
+      ["punctuation around 6 digits", "+1 (55) 50-1..."],
     ] as const) {
       cases.push({ name: `${name}: ${label}`, build: (v) => ({ entries: entriesOf(v, { [name]: value }) }), expect: refused(400, invalid) });
     }
@@ -262,6 +300,8 @@ function sharedCases(form: FormUnderTest): HostileCase[] {
     { name: `${identity}: right-to-left script`, build: (v) => ({ entries: entriesOf(v, { [identity]: "محمد الأحمد" }) }), expect: storedVerbatim(form.identity.column, "محمد الأحمد") },
     { name: `${identity}: combining characters`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Zalgo Z̷̢̛a̶l̴g̸o" }) }), expect: storedVerbatim(form.identity.column, "Zalgo Z̷̢̛a̶l̴g̸o") },
     { name: `${identity}: only zero-width characters`, build: (v) => ({ entries: entriesOf(v, { [identity]: "\u200b\u200c\u200d\ufeff" }) }), expect: refused(400, form.fields.find((f) => f.name === identity)!.required) },
+    { name: `${identity}: zero-width non-joiner inside a Persian name`, build: (v) => ({ entries: entriesOf(v, { [identity]: "مهر\u200cآسا" }) }), expect: storedVerbatim(form.identity.column, "مهر\u200cآسا") },
+    { name: `${identity}: emoji joined by zero-width joiners`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Ada 👩\u200d👩\u200d👧" }) }), expect: storedVerbatim(form.identity.column, "Ada 👩\u200d👩\u200d👧") },
     { name: `${identity}: bidi override (display spoofing)`, build: (v) => ({ entries: entriesOf(v, { [identity]: "Ada \u202egnp.exe" }) }), expect: refused(400, form.fields.find((f) => f.name === identity)!.invalid!) },
     {
       name: `${identity}: lone surrogate (replaced by U+FFFD on the wire)`,
@@ -276,6 +316,17 @@ function sharedCases(form: FormUnderTest): HostileCase[] {
       build: (v) => ({ rawBody: `${new URLSearchParams(entriesOf(v, { [identity]: null }) as [string, string][])}&${identity}=Ada%ED%A0%80%FF` }),
       expect: stored((row) => {
         if (!String(row[form.identity.column]).isWellFormed()) throw new Error("stored ill-formed text");
+      }),
+    },
+
+    // The staff e-mail links to the configured site, whatever Host the post named.
+    {
+      name: "posted to another Host: the staff e-mail still links to the store's own site",
+      build: (v) => ({ entries: entriesOf(v), host: "http://evil.example", headers: { Origin: "http://evil.example" } }),
+      expect: stored((_row, email) => {
+        const body = `${String(email.html)}\n${String(email.text_body)}`;
+        if (body.includes("evil.example")) throw new Error("the staff e-mail links to the forged host");
+        if (!body.includes(`${store.siteOrigin}/dashboard`)) throw new Error(`no link to ${store.siteOrigin}/dashboard`);
       }),
     },
 

@@ -1,10 +1,13 @@
 // The four forms the hostile corpus is pointed at: where they post, their field
 // rules and messages (as a visitor reads them), and how to make a valid post.
 import { env } from "cloudflare:test";
+import { bookingCaps } from "../../../app/config/booking";
+import { store } from "../../../app/config/store";
+import { bookerOf } from "../../../app/leads/booking-caps.server";
 import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get } from "../helpers";
-import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
+import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 import { orderMultipartCases } from "./multipart";
 
 const TOKEN = {
@@ -21,6 +24,12 @@ const NAME: FieldRule = {
   max: { length: 100, message: "Name must be 100 characters or fewer." },
   invalid: "Name contains characters we can't accept.",
 };
+/** Each order select with an "Other", its description field and how its message names it. */
+const ORDER_OTHERS = [
+  ["jewelryType", "jewelryTypeOther", "the jewelry type"],
+  ["materialPreferences", "materialPreferencesOther", "the material"],
+  ["diamondSelection", "diamondSelectionOther", "the diamond or stone"],
+] as const;
 const PHONE_INVALID = "Enter a phone number of 7 to 30 digits";
 const EMAIL: FieldRule = {
   name: "email",
@@ -131,6 +140,16 @@ export const orderForm: FormUnderTest = {
     { name: "Other description of 101 characters", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "d".repeat(101) }) }), expect: refused(400, "Description must be 100 characters or fewer.") },
     { name: "Other description with CR/LF", build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "Anklet\r\nBcc: x@example.com" }) }), expect: refused(400, "Description contains characters we can't accept.") },
     { name: "a description while the select is not Other is ignored", build: (v) => ({ entries: entriesOf(v, { jewelryTypeOther: "Tiara" }) }), expect: accepted(column("jewelry_type", "Custom Ring")) },
+    // The descriptions follow the same text rule as every other field.
+    ...ORDER_OTHERS.flatMap(([select, text, describe]): HostileCase[] => [
+      ...INVISIBLE_OR_BREAKING.map(([label, character]): HostileCase => ({
+        name: `${text}: ${label}`,
+        build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: `Lab ${character}stone` }) }),
+        expect: refused(400, "Description contains characters we can't accept."),
+      })),
+      { name: `${text}: NUL byte`, build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: "Lab\u0000stone" }) }), expect: refused(400, "Description contains characters we can't accept.") },
+      { name: `${text}: only zero-width characters`, build: (v) => ({ entries: entriesOf(v, { [select]: "Other", [text]: "\u200b\u200c\u200d\u2060" }) }), expect: refused(400, `Please describe ${describe}.`) },
+    ]),
     {
       name: "Other descriptions with markup and SQL are stored as text",
       build: (v) => ({ entries: entriesOf(v, { jewelryType: "Other", jewelryTypeOther: "<b>Crown</b>", materialPreferences: "Other", materialPreferencesOther: "Gold'; --" }) }),
@@ -154,8 +173,8 @@ class Slots {
   next() {
     while (this.queue.length === 0) {
       const date = new Date(this.day);
-      const lastStart = date.getUTCDay() === 0 ? 18 : 17;
-      for (let hour = 11; hour <= lastStart; hour++) {
+      // Sundays' 6 PM is left for sundayEvening(), so the two never hand out one slot.
+      for (let hour = 11; hour <= 17; hour++) {
         this.queue.push({ date: date.toISOString().slice(0, 10), time: `${hour % 12 || 12}:00 ${hour < 12 ? "AM" : "PM"}` });
       }
       this.day += 86_400_000;
@@ -176,6 +195,35 @@ function storeDatePlus(days: number) {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+let phones = 0;
+/** A phone number no other booking here uses: one number holds at most 2 upcoming appointments. */
+function nextPhone(): string {
+  phones += 1;
+  return `901.555.${String(3000 + phones).padStart(4, "0")}`;
+}
+
+/** A booking stored before the case runs (through the form, from its own address unless told), as set-up. */
+async function bookFirst(changes: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const fields = { ...(await bookingForm.valid()), ...changes };
+  const { SELF } = await import("cloudflare:test");
+  const response = await SELF.fetch("http://localhost:8787/book", {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost:8787",
+      "CF-Connecting-IP": `10.99.${phones & 255}.${(phones >> 8) + 1}`,
+      ...headers,
+    },
+    body: new URLSearchParams(fields),
+  });
+  if (response.status !== 302) throw new Error(`setup booking answered ${response.status}`);
+  return { fields, response };
+}
+
+const CAP_PHONE = `This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us. To book another or change one, please call us at ${store.phone.display}.`;
+const CAP_DAILY = `You have booked as many appointments online as we take in one day. To book another, please call us at ${store.phone.display}.`;
+
 export const bookingForm: FormUnderTest = {
   id: "booking",
   path: "/book",
@@ -194,7 +242,7 @@ export const bookingForm: FormUnderTest = {
     const slot = slots.next();
     return {
       name: `Hostile Booking ${id}`,
-      phone: "901.555.0102",
+      phone: nextPhone(),
       date: slot.date,
       time: slot.time,
       service: "Repair",
@@ -223,19 +271,85 @@ export const bookingForm: FormUnderTest = {
     {
       name: "a slot another visitor just booked",
       build: async (v) => {
-        const first = await bookingForm.valid();
-        const { SELF } = await import("cloudflare:test");
-        const response = await SELF.fetch("http://localhost:8787/book", {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:8787", "CF-Connecting-IP": "10.99.99.99" },
-          body: new URLSearchParams(first),
-        });
-        if (response.status !== 302) throw new Error(`setup booking answered ${response.status}`);
+        const { fields: first } = await bookFirst();
         return { entries: entriesOf(v, { date: first.date!, time: first.time! }) };
       },
       expect: refused(409, "Sorry, that time was just taken. Please choose another time."),
     },
+    // The booking caps (app/config/booking.ts): one script cannot book out the calendar.
+    {
+      name: "caps: a second upcoming appointment for one phone number",
+      build: async (v) => {
+        await bookFirst({ phone: v.phone! });
+        return { entries: entriesOf(v) };
+      },
+      expect: accepted(),
+    },
+    {
+      name: "caps: a phone number's third upcoming appointment, typed another way",
+      build: async (v) => {
+        await bookFirst({ phone: v.phone! });
+        await bookFirst({ phone: v.phone! });
+        return { entries: entriesOf(v, { phone: `+1 (${v.phone!.slice(0, 3)}) ${v.phone!.slice(4)}` }) };
+      },
+      expect: refused(409, CAP_PHONE),
+    },
+    {
+      name: "caps: a phone number's third, through the JavaScript data endpoint",
+      build: async (v) => {
+        await bookFirst({ phone: v.phone! });
+        await bookFirst({ phone: v.phone! });
+        return { entries: entriesOf(v, { respond: "inline" }), dataRequest: true };
+      },
+      expect: refused(409, CAP_PHONE),
+    },
+    {
+      name: "caps: a phone number whose two earlier appointments have passed",
+      build: async (v) => {
+        for (const [date, hoursAgo] of [["2020-01-02", 2], ["2020-01-03", 30]] as const) {
+          await env.DB.prepare(
+            "INSERT INTO appointments (name, phone, phone_key, date, time, service, created_at, starts_at) VALUES ('Past Visit', ?, ?, ?, '11:00 AM', 'Repair', ?, ?)",
+          )
+            .bind(v.phone!, v.phone!.replace(/\D/g, ""), date, Date.now() - 40 * 86_400_000, Date.now() - hoursAgo * 3_600_000)
+            .run();
+        }
+        return { entries: entriesOf(v) };
+      },
+      expect: accepted(),
+    },
+    {
+      name: `caps: a browser's booking number ${bookingCaps.perVisitorPerDay + 1} of the day`,
+      build: async (v) => {
+        const { response } = await bookFirst();
+        const cookie = /booking_visitor=[^;]+/.exec(response.headers.get("Set-Cookie") ?? "")![0];
+        for (let i = 1; i < bookingCaps.perVisitorPerDay; i++) await bookFirst({}, { Cookie: cookie });
+        return { entries: entriesOf(v), headers: { Cookie: cookie } };
+      },
+      expect: refused(429, CAP_DAILY),
+    },
+    ...(
+      [
+        ["one address", (n: number): [string, string] => [`10.98.${n & 255}.${(n >> 8) + 1}`, `10.98.${n & 255}.${(n >> 8) + 1}`]],
+        ["one IPv6 /64 (the post from another address in it)", (n: number): [string, string] => [`2001:db8:${n.toString(16)}:7::1`, `2001:0db8:${n.toString(16)}:0007:ffff:0:0:9`]],
+      ] as const
+    ).map(([where, addresses]): HostileCase => ({
+      name: `caps: booking number ${bookingCaps.perAddressPerDay + 1} of the day from ${where}`,
+      build: async (v) => {
+        // The form limit allows 5 posts a minute from one address, so the day's earlier bookings are seeded.
+        const [earlier, now] = addresses(phones);
+        const { addressKey } = await bookerOf(env, { phone: "", ip: earlier, visitorId: crypto.randomUUID() });
+        for (let i = 0; i < bookingCaps.perAddressPerDay; i++) {
+          const { date, time } = slots.next();
+          await env.DB.prepare(
+            "INSERT INTO appointments (name, phone, phone_key, date, time, service, created_at, starts_at, address_key) VALUES ('Same Address', '901-555-0000', '9015550000', ?, ?, 'Repair', ?, ?, ?)",
+          )
+            .bind(date, time, Date.now() - 3_600_000, Date.now() + 86_400_000, addressKey)
+            .run();
+        }
+        return { entries: entriesOf(v), headers: { "CF-Connecting-IP": now } };
+      },
+      expect: refused(429, CAP_DAILY),
+    })),
   ],
 };
 

@@ -1,0 +1,106 @@
+import { inArray, not, sql, type SQL } from "drizzle-orm";
+import { requireSessionSecret } from "~/auth/secret";
+import { bookingCaps } from "~/config/booking";
+import type { Db } from "~/db/client.server";
+import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
+
+// The caps that keep one script from booking out the calendar (app/config/booking.ts,
+// docs/decisions/051). They are part of the booking's INSERT, so parallel posts
+// cannot slip past them; when an insert stores nothing, bookingCapReached says
+// whether a cap (rather than a taken seat) was the reason.
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who is booking, as the caps count them. */
+export interface Booker {
+  /** The phone's last 10 digits, so "+1 (901) 555-0100" and "901.555.0100" are one number. */
+  phoneKey: string;
+  /** A keyed hash of the browser's booking cookie (a new one counts nothing yet). */
+  visitorKey: string;
+  /** A keyed hash of the IP address (an IPv6 address's /64). */
+  addressKey: string;
+}
+
+export type BookingCapReached = { cap: "phone" } | { cap: "visitor" | "address"; retryAfterSeconds: number };
+
+/**
+ * The address the daily cap counts: an IPv4 address as is, an IPv6 address by
+ * its /64 network, since one subscriber is given a whole /64 and can post from
+ * any address in it.
+ */
+export function capAddress(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  if (ip.includes(".")) return ip.slice(ip.lastIndexOf(":") + 1); // IPv4-mapped, ::ffff:192.0.2.1
+  const [head = "", tail] = ip.toLowerCase().split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+export function phoneKey(phone: string): string {
+  return phone.replace(/\D/g, "").slice(-10);
+}
+
+async function keyedHash(env: Pick<Env, "SESSION_SECRET">, purpose: string, value: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`${requireSessionSecret(env)}\u0000${purpose}\u0000${value}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function bookerOf(
+  env: Pick<Env, "SESSION_SECRET">,
+  input: { phone: string; ip: string; visitorId: string },
+): Promise<Booker> {
+  return {
+    phoneKey: phoneKey(input.phone),
+    visitorKey: await keyedHash(env, "booking-visitor", input.visitorId),
+    addressKey: await keyedHash(env, "booking-address", capAddress(input.ip)),
+  };
+}
+
+/** The booker's appointments under each cap: upcoming ones for the phone, every one made in the last 24 hours for browser and address. */
+function heldBy(booker: Booker, now: number) {
+  const dayAgo = now - DAY_MS;
+  const madeToday = (key: SQL) => sql`FROM ${appointments} WHERE ${key} AND ${appointments.createdAt} > ${dayAgo}`;
+  const byVisitor = madeToday(sql`${appointments.visitorKey} = ${booker.visitorKey}`);
+  const byAddress = madeToday(sql`${appointments.addressKey} = ${booker.addressKey}`);
+  return {
+    // A cancelled (or spam, no-show) visit is not upcoming: it holds no seat and counts against no cap.
+    phone: sql`(SELECT count(*) FROM ${appointments} WHERE ${appointments.phoneKey} = ${booker.phoneKey}
+      AND ${appointments.startsAt} > ${now} AND ${not(inArray(appointments.status, SEAT_RELEASING_STATUSES))})`,
+    visitor: sql`(SELECT count(*) ${byVisitor})`,
+    address: sql`(SELECT count(*) ${byAddress})`,
+    firstByVisitor: sql`(SELECT min(${appointments.createdAt}) ${byVisitor})`,
+    firstByAddress: sql`(SELECT min(${appointments.createdAt}) ${byAddress})`,
+  };
+}
+
+/** The WHERE of a booking's INSERT … SELECT: true while the booker is under every cap. */
+export function withinBookingCaps(booker: Booker, now: number): SQL {
+  const held = heldBy(booker, now);
+  return sql`${held.phone} < ${bookingCaps.upcomingPerPhone}
+    AND ${held.visitor} < ${bookingCaps.perVisitorPerDay}
+    AND ${held.address} < ${bookingCaps.perAddressPerDay}`;
+}
+
+/**
+ * The cap the booker has reached, if any. For a daily cap, also the seconds
+ * until it frees a booking again (the oldest of the day's turns 24 hours old).
+ */
+export async function bookingCapReached(
+  db: Db,
+  booker: Booker,
+  now: number,
+): Promise<BookingCapReached | null> {
+  const held = heldBy(booker, now);
+  const [row] = await db.all<{ phone: number; visitor: number; address: number; firstByVisitor: number; firstByAddress: number }>(sql`
+    SELECT ${held.phone} AS phone, ${held.visitor} AS visitor, ${held.address} AS address,
+      ${held.firstByVisitor} AS firstByVisitor, ${held.firstByAddress} AS firstByAddress`);
+  if (!row) return null;
+  const untilFreed = (first: number) => Math.max(1, Math.ceil((first + DAY_MS - now) / 1000));
+  if (row.phone >= bookingCaps.upcomingPerPhone) return { cap: "phone" };
+  if (row.visitor >= bookingCaps.perVisitorPerDay) return { cap: "visitor", retryAfterSeconds: untilFreed(row.firstByVisitor) };
+  if (row.address >= bookingCaps.perAddressPerDay) return { cap: "address", retryAfterSeconds: untilFreed(row.firstByAddress) };
+  return null;
+}
