@@ -10,7 +10,7 @@ import { addDays } from "../../app/leads/slots";
 import { formatCalendarDay, storeTimeToInstant } from "../../app/leads/store-time";
 import { deliverDueOutbox, deliverOutboxMessage } from "../../app/mail/outbox.server";
 import { handleScheduled } from "../../workers/scheduled";
-import { createStaff, ORIGIN, signIn } from "./helpers";
+import { createStaff, signIn } from "./helpers";
 import { getWithCookie, postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, postLead, rows, textOf } from "./lead-helpers";
 import {
