@@ -23,7 +23,8 @@ const SUBJECTS: Record<LeadKind, string> = {
  * @param link "inbox" opens the kind's inbox; "record" the new record itself (its id is filled in as the e-mail is queued)
  */
 export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], link: "inbox" | "record" = "inbox"): Email {
-  const href = link === "record" ? siteUrl(`/dashboard/${LEADS[kind].inbox}/${RECORD_ID_SLOT}`) : siteUrl("/dashboard");
+  // The slot goes on after siteUrl, which would percent-encode its braces and hide it from the outbox.
+  const href = link === "record" ? `${siteUrl(`/dashboard/${LEADS[kind].inbox}/`)}${RECORD_ID_SLOT}` : siteUrl("/dashboard");
   return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href });
 }
 
