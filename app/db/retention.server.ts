@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { deletePhotos } from "~/photos/storage.server";
+import { allRows, statement } from "./sql.server";
 
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch
@@ -25,21 +27,18 @@ export const RETENTION = {
 } as const;
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
-  // Table and column names are constants from this file, never input.
-  return env.DB.prepare(
-    `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${column} < ? LIMIT ${BATCH})`,
-  ).bind(cutoff);
+  const [name, by] = [sql.identifier(table), sql.identifier(column)];
+  return statement(env.DB, sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${by} < ${cutoff} LIMIT ${BATCH})`);
 }
 
 /** The R2 objects of orders past retention, as many as one run deletes orders (BATCH) can hold. */
 async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT p.object_key AS key FROM order_photos p
-      WHERE p.order_id IN (SELECT rowid FROM orders WHERE created_at < ? LIMIT ${BATCH})`,
-  )
-    .bind(cutoff)
-    .all<{ key: string }>();
-  return results.map((row) => row.key);
+  const rows = await allRows<{ key: string }>(
+    env.DB,
+    sql`SELECT p.object_key AS key FROM order_photos p
+      WHERE p.order_id IN (SELECT rowid FROM orders WHERE created_at < ${cutoff} LIMIT ${BATCH})`,
+  );
+  return rows.map((row) => row.key);
 }
 
 /**
@@ -47,13 +46,14 @@ async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]
  * "stop": that number stays opted out until it texts START, however long ago.
  */
 function purgeOptOuts(env: Env, cutoff: number) {
-  return env.DB.prepare(
-    `DELETE FROM sms_opt_outs WHERE rowid IN (
+  return statement(
+    env.DB,
+    sql`DELETE FROM sms_opt_outs WHERE rowid IN (
        SELECT o.rowid FROM sms_opt_outs o
-       WHERE o.created_at < ?
+       WHERE o.created_at < ${cutoff}
          AND NOT (o.action = 'stop' AND o.id = (SELECT max(p.id) FROM sms_opt_outs p WHERE p.phone = o.phone))
        LIMIT ${BATCH})`,
-  ).bind(cutoff);
+  );
 }
 
 /**
@@ -69,11 +69,10 @@ export const COUNTER_PURGE_PER_RUN = 10 * COUNTER_ROUND;
 async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
   let deleted = 0;
   while (deleted < COUNTER_PURGE_PER_RUN) {
-    const { meta } = await env.DB.prepare(
-      `DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ? LIMIT ${COUNTER_ROUND})`,
-    )
-      .bind(cutoff)
-      .run();
+    const { meta } = await statement(
+      env.DB,
+      sql`DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ${cutoff} LIMIT ${COUNTER_ROUND})`,
+    ).run();
     deleted += meta.changes ?? 0;
     if ((meta.changes ?? 0) < COUNTER_ROUND) break;
   }
@@ -90,10 +89,11 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "sms_inbound", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),
     purgeOptOuts(env, now - RETENTION.smsConsentMs),
-    env.DB.prepare(
-      `UPDATE appointments SET visitor_key = NULL, address_key = NULL
-       WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ? LIMIT ${BATCH})`,
-    ).bind(now - RETENTION.bookerKeysMs),
+    statement(
+      env.DB,
+      sql`UPDATE appointments SET visitor_key = NULL, address_key = NULL
+       WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ${now - RETENTION.bookerKeysMs} LIMIT ${BATCH})`,
+    ),
   ]);
   const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), counters);

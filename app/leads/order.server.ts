@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
@@ -88,8 +88,8 @@ async function photosUnwanted(env: Env, fields: FormData): Promise<boolean> {
   if (typeof honeypot === "string" && honeypot.length > 0) return true;
   const token = await verifySubmissionToken(env, "order", fields.get(SUBMISSION_TOKEN_FIELD));
   if (!token.ok) return false;
-  const stored = await env.DB.prepare("SELECT 1 FROM orders WHERE submission_token = ? LIMIT 1").bind(token.id).first();
-  return stored !== null;
+  const stored = await getDb(env).query.orders.findFirst({ columns: { id: true }, where: eq(orders.submissionToken, token.id) });
+  return stored !== undefined;
 }
 
 export type OrderAnswer =

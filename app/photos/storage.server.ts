@@ -1,3 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { allRows } from "~/db/sql.server";
+import { orderPhotos } from "~/db/schema";
 import type { ChunkedBytes } from "./bytes";
 import type { PhotoKind } from "./rules";
 
@@ -42,13 +46,12 @@ export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = D
     const old = page.objects.filter((object) => object.uploaded.getTime() < now - SWEEP_GRACE_MS).map((object) => object.key);
     if (old.length > 0) {
       // One statement per page: the keys travel as one JSON array, not 1,000 bound parameters.
-      const { results } = await env.DB.prepare(
-        "SELECT value AS key FROM json_each(?) WHERE value NOT IN (SELECT object_key FROM order_photos)",
-      )
-        .bind(JSON.stringify(old))
-        .all<{ key: string }>();
-      await deletePhotos(env.BUCKET, results.map((row) => row.key));
-      removed += results.length;
+      const orphans = await allRows<{ key: string }>(
+        env.DB,
+        sql`SELECT value AS key FROM json_each(${JSON.stringify(old)}) WHERE value NOT IN (SELECT object_key FROM order_photos)`,
+      );
+      await deletePhotos(env.BUCKET, orphans.map((row) => row.key));
+      removed += orphans.length;
     }
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
@@ -57,13 +60,12 @@ export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = D
 
 /** One photo of one order, as staff open it: streamed, never cached, shown inline under a safe name. */
 export async function photoResponse(env: Pick<Env, "DB" | "BUCKET">, orderId: number, position: number): Promise<Response | null> {
-  const row = await env.DB.prepare(
-    "SELECT object_key AS key, content_type AS contentType, file_name AS fileName FROM order_photos WHERE order_id = ? AND position = ?",
-  )
-    .bind(orderId, position)
-    .first<{ key: string; contentType: string; fileName: string }>();
+  const row = await getDb(env).query.orderPhotos.findFirst({
+    columns: { objectKey: true, contentType: true, fileName: true },
+    where: and(eq(orderPhotos.orderId, orderId), eq(orderPhotos.position, position)),
+  });
   if (!row) return null;
-  const object = await env.BUCKET.get(row.key);
+  const object = await env.BUCKET.get(row.objectKey);
   if (!object) return null;
   return new Response(object.body, {
     headers: {
