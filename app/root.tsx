@@ -6,14 +6,16 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
 import type { Route } from "./+types/root";
-import { Analytics, parseMeasurementId } from "~/components/site/analytics";
+import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { store } from "~/config/store";
+import { pageHydrates } from "~/http/page-scripts";
 import { getCloudflare } from "~/http/request-context";
 import { consumeToast } from "~/http/toast.server";
 import appStylesheet from "~/styles/app.css?url";
@@ -48,6 +50,9 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Content pages ship no JavaScript (docs/decisions/070): without <Scripts/> there
+  // is no modulepreload, no hydration and no inline script; links are plain navigations.
+  const hydrate = pageHydrates(useMatches());
   return (
     <html lang="en">
       <head>
@@ -63,14 +68,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Runs only where React hydrates: the page views of client-side route changes.
+  usePageViews(Boolean(loaderData.gaMeasurementId));
   return (
     <>
       <Toaster toast={loaderData.toast} />

@@ -12,8 +12,12 @@ import { dataWithToast, redirectWithToast } from "~/http/toast.server";
 import { bookAppointment, bookingSetup, openSlots } from "~/leads/appointments.server";
 import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { APPOINTMENT_MESSAGES, BookingSchema, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
+import { HYDRATE } from "~/http/page-scripts";
 
 export { leadFormHeaders as headers };
+
+// The form runs React in the browser (docs/decisions/070).
+export const handle = HYDRATE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
