@@ -8,6 +8,7 @@ import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
 import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
+import { cachedPage } from "./page-cache";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
 import type { WorkerEnv } from "./worker-env";
@@ -46,9 +47,13 @@ app.all("/parties/*", async (c) => {
 });
 
 app.all("*", (c) => {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { env: c.env, ctx: c.executionCtx as ExecutionContext, nonce: c.get("nonce") });
-  return handleRequest(c.req.raw, context);
+  const ctx = c.executionCtx as ExecutionContext;
+  // Content pages come from the page cache when they can (workers/page-cache.ts).
+  return cachedPage(c.req.raw, c.env, ctx, () => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { env: c.env, ctx, nonce: c.get("nonce") });
+    return handleRequest(c.req.raw, context);
+  });
 });
 
 // fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).
