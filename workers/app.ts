@@ -11,6 +11,7 @@ import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { cachedPage } from "./page-cache";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
+import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
 export { DashboardRoom } from "../app/live/room.server";
@@ -27,6 +28,7 @@ const app = new Hono<WorkerEnv>();
 app.use(securityHeaders());
 app.use(canonicalPath());
 app.use(requestGuards());
+app.use(speculationRules());
 app.onError((error) => {
   if (error instanceof HTTPException) return refusalFor(error);
   console.error(error);
