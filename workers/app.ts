@@ -9,6 +9,7 @@ import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.serve
 import { canonicalPath } from "./canonical-path";
 import { isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { cachedPage } from "./page-cache";
+import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
 import { speculationRules } from "./speculation-rules";
@@ -50,12 +51,16 @@ app.all("/parties/*", async (c) => {
 
 app.all("*", (c) => {
   const ctx = c.executionCtx as ExecutionContext;
-  // Content pages come from the page cache when they can (workers/page-cache.ts).
-  return cachedPage(c.req.raw, c.env, ctx, () => {
+  const render = (nonce: string) => {
     const context = new RouterContextProvider();
-    context.set(requestContext, { env: c.env, ctx, nonce: c.get("nonce") });
+    context.set(requestContext, { env: c.env, ctx, nonce });
     return handleRequest(c.req.raw, context);
-  });
+  };
+  // Form pages: one render per isolate, stamped per visit (workers/form-page-stamp.ts).
+  const form = stampedForm(c.req.raw);
+  if (form) return stampedFormPage(c.req.raw, c.env, form, c.get("nonce"), render);
+  // Content pages come from the page cache when they can (workers/page-cache.ts).
+  return cachedPage(c.req.raw, c.env, ctx, () => render(c.get("nonce")));
 });
 
 // fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).

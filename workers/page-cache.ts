@@ -33,8 +33,8 @@ function hasCookie(request: Request, name: string): boolean {
   return cookie.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
-/** Whether this request may be answered from the cache at all. */
-function mayUseCache(request: Request): boolean {
+/** Whether this request may be answered from a shared copy at all (the page cache, a stamped form page). */
+export function mayUseCache(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   // Staff see the site as anyone else, but their requests never share a copy;
   // a flash toast makes the page differ (and is cleared by the render).

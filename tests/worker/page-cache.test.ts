@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BUILD_VERSION_HEADER, PAGE_CACHE_HEADER, pageCacheKey } from "../../workers/page-cache";
-import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
+import { createStaff, get, getUntilCached, ORIGIN, postForm, signIn } from "./helpers";
 
 // Content pages' HTML is cached in front of the render (docs/decisions/071):
 // a hit is the same page with the full security headers; the staff cookie, a
@@ -9,17 +9,6 @@ import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 // form pages never do either, because each carries its visitor's own token.
 
 const cache = (caches as unknown as { default: Cache }).default;
-
-/** GETs a page until the copy stored by the first request (in waitUntil) answers it. */
-async function getUntilHit(path: string, headers: Record<string, string> = {}) {
-  let response = await get(path, headers);
-  for (let attempt = 0; attempt < 20 && response.headers.get(PAGE_CACHE_HEADER) !== "HIT"; attempt++) {
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    response = await get(path, headers);
-  }
-  return response;
-}
 
 /** A copy under the key a build with `version` would use, with a body no render would produce. */
 async function plant(path: string, version: string, marker: string) {
@@ -48,7 +37,7 @@ describe("a content page from the cache", () => {
     expect(first.headers.get(PAGE_CACHE_HEADER)).toMatch(/^(MISS|HIT)$/);
     const html = await first.text();
 
-    const hit = await getUntilHit("/aboutus");
+    const hit = await getUntilCached("/aboutus");
     expect(hit.status).toBe(200);
     expect(hit.headers.get(PAGE_CACHE_HEADER)).toBe("HIT");
     expect(await hit.text()).toBe(html);
@@ -68,13 +57,7 @@ describe("a content page from the cache", () => {
   });
 
   it("over https a hit carries Strict-Transport-Security and upgrade-insecure-requests", async () => {
-    const url = "https://jewelry.example/acima";
-    await (await SELF.fetch(url)).arrayBuffer();
-    let hit = await SELF.fetch(url);
-    for (let attempt = 0; attempt < 20 && hit.headers.get(PAGE_CACHE_HEADER) !== "HIT"; attempt++) {
-      await hit.arrayBuffer();
-      hit = await SELF.fetch(url);
-    }
+    const hit = await getUntilCached("https://jewelry.example/acima");
     expect(hit.headers.get(PAGE_CACHE_HEADER)).toBe("HIT");
     expect(hit.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     expect(hit.headers.get("Content-Security-Policy")).toContain("upgrade-insecure-requests");
@@ -83,7 +66,7 @@ describe("a content page from the cache", () => {
   });
 
   it("a HEAD request is answered from the copy, without a body", async () => {
-    await getUntilHit("/snap");
+    await getUntilCached("/snap");
     const head = await SELF.fetch(`${ORIGIN}/snap`, { method: "HEAD" });
     expect(head.headers.get(PAGE_CACHE_HEADER)).toBe("HIT");
     expect(head.headers.get("Content-Security-Policy")).toContain("script-src 'none'");
@@ -139,7 +122,7 @@ describe("never from the cache", () => {
     // The page with the toast was not stored for the next visitor.
     const next = await get("/sms-terms?after-toast=1");
     expect(await next.text()).not.toContain("Message sent successfully!");
-    const again = await getUntilHit("/sms-terms?after-toast=1");
+    const again = await getUntilCached("/sms-terms?after-toast=1");
     expect(await again.text()).not.toContain("Message sent successfully!");
   });
 
@@ -157,18 +140,43 @@ describe("never from the cache", () => {
 });
 
 describe("form pages", () => {
+  // docs/decisions/074: /contactus and /orderOnline are rendered once and stamped per visit; /book renders every visit.
+  const stamped = ["/contactus", "/orderOnline"];
   for (const path of ["/contactus", "/orderOnline", "/book"]) {
     it(`${path} is never served from the shared cache with another visitor's token`, async () => {
       const first = await get(path, { "CF-Connecting-IP": "10.72.0.1" });
       const second = await get(path, { "CF-Connecting-IP": "10.72.0.2" });
+      const pages = [];
       for (const response of [first, second]) {
-        expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
+        expect(response.headers.get(PAGE_CACHE_HEADER)).toBe(stamped.includes(path) ? "STAMPED" : "BYPASS");
         expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        const html = await response.text();
+        const token = tokenOf(html)!;
+        expect(token).toMatch(/^[0-9a-f-]{36}\.\d{13}\.[\w-]{43}$/);
+        // The hydration data carries the same token as the field, so React keeps it.
+        expect(html.split(token).length - 1, "the token in the field and in the hydration data").toBe(2);
+        // Every nonce in the page is this response's, and none is a placeholder.
+        const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+        expect(new Set(html.match(/nonce="[^"]*"/g))).toEqual(new Set([`nonce="${nonce}"`]));
+        pages.push({ html, token });
       }
-      const [a, b] = [tokenOf(await first.text()), tokenOf(await second.text())];
-      expect(a).toBeTruthy();
-      expect(b).toBeTruthy();
-      expect(a).not.toBe(b);
+      expect(pages[0]!.token).not.toBe(pages[1]!.token);
+      expect(pages[1]!.html).not.toContain(pages[0]!.token);
     });
   }
+
+  it("a stamped token is accepted once, like a rendered one", async () => {
+    const fields = { name: "Stamped Token", phoneNumber: "901-555-0100", email: "stamp@example.com", message: "Hi", smsConsent: "on" };
+    const page = await get("/contactus", { "CF-Connecting-IP": "10.72.0.3" });
+    expect(page.headers.get(PAGE_CACHE_HEADER)).toBe("STAMPED");
+    const submissionToken = tokenOf(await page.text())!;
+    const posted = await postForm("/contactus", { ...fields, submissionToken }, { "CF-Connecting-IP": "10.72.0.3" });
+    expect(posted.status).toBe(302);
+  });
+
+  it("a visitor with the staff cookie, or a URL with a query, gets a plain render", async () => {
+    expect((await get("/contactus?from=footer")).headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
+    const cookie = await signIn(await createStaff());
+    expect((await get("/orderOnline", { Cookie: cookie })).headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_CACHE_HEADER } from "../../workers/page-cache";
-import { get } from "./helpers";
+import { get, getUntilCached } from "./helpers";
 
 // Speculation Rules (docs/decisions/072): every HTML page names the rules file
 // in its Speculation-Rules header; the file prerenders same-origin pages on
@@ -24,11 +24,7 @@ describe("Speculation Rules", () => {
       const response = await get(path);
       expect(response.headers.get("Speculation-Rules"), path).toBe('"/speculation-rules.json"');
     }
-    let response = await get("/aboutus");
-    for (let i = 0; i < 20 && response.headers.get(PAGE_CACHE_HEADER) !== "HIT"; i++) {
-      await response.arrayBuffer();
-      response = await get("/aboutus");
-    }
+    const response = await getUntilCached("/aboutus");
     expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("HIT");
     expect(response.headers.get("Speculation-Rules")).toBe('"/speculation-rules.json"');
   });
