@@ -95,8 +95,10 @@ same server from Workers Static Assets (no Worker code runs). Throughput ratio =
 free rendering); latency ratio = page ÷ ceiling (how many times slower). Content pages are measured served from
 the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request a
 URL the cache has not seen, so each one renders and stores; docs/decisions/071). Form pages carry a per-visitor
-submission token and render on every visit (\`rendered\`, \`BYPASS\`). The last column is the page's own
-\`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling, miss ≥ 0.50.
+submission token; both options are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer
+stamped with a fresh token and nonce by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as
+before, \`BYPASS\`). The last column is the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling,
+miss ≥ 0.50.
 
 ${table(["page (size)", "served as (X-Page-Cache)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
 `;
