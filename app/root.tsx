@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
 import { StoreJsonLd } from "~/components/site/structured-data";
@@ -34,10 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// Only the heading font is preloaded: its fallback looks least like it, and every
-// extra preload competes with the stylesheet on a slow phone (docs/decisions/012).
+// Both fonts are preloaded. Content pages ship no JavaScript (docs/decisions/070), so
+// the page paints sooner and nothing else competes for the connection: without the
+// body font's preload it arrived after the first paint, and its swap shifted text
+// (CLS 0.07 on /services). See docs/decisions/012.
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
