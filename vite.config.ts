@@ -5,12 +5,17 @@ import { defineConfig } from "vite";
 // PERSIST_DIR lets the browser tests serve the same build from a throwaway database.
 const persistDir = process.env.PERSIST_DIR;
 
+// Different for every build: the Worker's page cache keys on it, so a deploy never
+// serves HTML rendered by an older build (workers/page-cache.ts, docs/decisions/071).
+const buildVersion = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
 export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: "ssr" }, persistState: persistDir ? { path: persistDir } : true }),
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
   preview: { port: 8787, strictPort: true },
   server: { port: 8787 },
 });

@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getCloudflare } from "~/http/request-context";
 import { NonceContext } from "~/http/nonce";
+import { pageHydrates, STATIC_DOCUMENT_HEADER } from "~/http/page-scripts";
 
 // React Router's default Workers entry, plus the Content-Security-Policy nonce
 // the Worker made for this response (workers/security-headers.ts announces it
@@ -19,7 +20,11 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = getCloudflare(loadContext);
+  // A page that runs no script (docs/decisions/070) renders without a nonce, so its
+  // HTML is the same for every visitor; the Worker gives it a policy without one.
+  const hydrate = pageHydrates(routerContext.staticHandlerContext.matches.map((match) => match.route));
+  const nonce = hydrate ? getCloudflare(loadContext).nonce : "";
+  if (!hydrate) responseHeaders.set(STATIC_DOCUMENT_HEADER, "1");
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -31,10 +36,10 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
     </NonceContext.Provider>,
     {
-      nonce,
+      nonce: nonce || undefined,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -45,8 +50,9 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Crawlers (and SPA mode) get the whole document at once.
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+  // Crawlers (and SPA mode) get the whole document at once; so does a page without
+  // scripts, which could not fill in a streamed boundary and may be cached whole.
+  if (!hydrate || (userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
     await body.allReady;
   }
 

@@ -6,14 +6,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
+import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
-import { Analytics, parseMeasurementId } from "~/components/site/analytics";
+import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { store } from "~/config/store";
+import { pageHydrates } from "~/http/page-scripts";
 import { getCloudflare } from "~/http/request-context";
 import { consumeToast } from "~/http/toast.server";
 import appStylesheet from "~/styles/app.css?url";
@@ -32,10 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// Only the heading font is preloaded: its fallback looks least like it, and every
-// extra preload competes with the stylesheet on a slow phone (docs/decisions/012).
+// Both fonts are preloaded. Content pages ship no JavaScript (docs/decisions/070), so
+// the page paints sooner and nothing else competes for the connection: without the
+// body font's preload it arrived after the first paint, and its swap shifted text
+// (CLS 0.07 on /services). See docs/decisions/012.
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
@@ -48,6 +54,9 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Content pages ship no JavaScript (docs/decisions/070): without <Scripts/> there
+  // is no modulepreload, no hydration and no inline script; links are plain navigations.
+  const hydrate = pageHydrates(useMatches());
   return (
     <html lang="en">
       <head>
@@ -63,14 +72,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Runs only where React hydrates: the page views of client-side route changes.
+  usePageViews(Boolean(loaderData.gaMeasurementId));
   return (
     <>
       <Toaster toast={loaderData.toast} />

@@ -7,10 +7,13 @@ import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
 import { canonicalPath } from "./canonical-path";
+import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { httpsOnly } from "./https-only";
+import { cachedPage } from "./page-cache";
 import { drainUnreadBody, isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { handleScheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
+import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
 export { DashboardRoom } from "../app/live/room.server";
@@ -30,6 +33,7 @@ app.use(drainUnreadBody());
 app.use(httpsOnly());
 app.use(canonicalPath());
 app.use(requestGuards());
+app.use(speculationRules());
 app.onError((error) => {
   if (error instanceof HTTPException) return refusalFor(error);
   console.error(error);
@@ -50,9 +54,17 @@ app.all("/parties/*", async (c) => {
 });
 
 app.all("*", (c) => {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { env: c.env, ctx: c.executionCtx as ExecutionContext, nonce: c.get("nonce") });
-  return handleRequest(c.req.raw, context);
+  const ctx = c.executionCtx as ExecutionContext;
+  const render = (nonce: string) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { env: c.env, ctx, nonce });
+    return handleRequest(c.req.raw, context);
+  };
+  // Form pages: one render per isolate, stamped per visit (workers/form-page-stamp.ts).
+  const form = stampedForm(c.req.raw);
+  if (form) return stampedFormPage(c.req.raw, c.env, form, c.get("nonce"), render);
+  // Content pages come from the page cache when they can (workers/page-cache.ts).
+  return cachedPage(c.req.raw, c.env, ctx, () => render(c.get("nonce")));
 });
 
 // fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).

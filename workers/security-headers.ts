@@ -3,6 +3,7 @@ import { every } from "hono/combine";
 import { secureHeaders } from "hono/secure-headers";
 import { applyCachePolicy } from "../app/http/cache-policy";
 import { isProductionHost } from "./https-only";
+import { STATIC_DOCUMENT_HEADER } from "../app/http/page-scripts";
 import type { WorkerEnv } from "./worker-env";
 
 // One place for the headers every response the Worker answers carries,
@@ -38,7 +39,11 @@ function createNonce(): string {
 }
 
 export interface PolicyOptions {
-  nonce: string;
+  /**
+   * This response's nonce; null for a page that runs no script of React's
+   * (docs/decisions/070), whose HTML is cached and so must not name one.
+   */
+  nonce: string | null;
   /** GA_MEASUREMENT_ID is set, so gtag.js and its beacons must be allowed. */
   analytics: boolean;
   /** The page's own URL: the websocket origin and https-only directives come from it. */
@@ -52,7 +57,13 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
     ["default-src", "'self'"],
     // 'strict-dynamic': scripts the nonced entry imports (route chunks, gtag's own
     // loads) are trusted; host lists and 'unsafe-inline' are never used for scripts.
-    ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...(analytics ? ANALYTICS_SCRIPT_HOSTS : [])],
+    // A page without React's scripts runs nothing at all, or only the analytics
+    // loader (the site's own file) and gtag.js.
+    nonce
+      ? ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...(analytics ? ANALYTICS_SCRIPT_HOSTS : [])]
+      : analytics
+        ? ["script-src", "'self'", ...ANALYTICS_SCRIPT_HOSTS]
+        : ["script-src", "'none'"],
     ["script-src-attr", "'none'"],
     // React renders style attributes; styles cannot run code, so inline ones are allowed.
     ["style-src", "'self'", "'unsafe-inline'"],
@@ -101,7 +112,13 @@ const requestPolicy: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();
   const url = new URL(c.req.url);
   const headers = c.res.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, analytics: Boolean(c.env.GA_MEASUREMENT_ID), url }));
+  // A content page (rendered now or from the page cache) names no nonce.
+  const staticDocument = headers.get(STATIC_DOCUMENT_HEADER) === "1";
+  headers.delete(STATIC_DOCUMENT_HEADER);
+  headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({ nonce: staticDocument ? null : nonce, analytics: Boolean(c.env.GA_MEASUREMENT_ID), url }),
+  );
   if (url.protocol === "https:" || isProductionHost(url)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   applyCachePolicy(c.req.raw, c.res);
 };

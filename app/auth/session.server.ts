@@ -4,6 +4,7 @@ import { createCookie, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { requireSessionSecret } from "./secret";
+import { STAFF_SESSION_COOKIE } from "~/http/cookie-names";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
@@ -23,7 +24,7 @@ export interface StaffUser {
   sessionExpiresAt: number;
 }
 
-const sessionCookie = createCookie("staff_session", {
+const sessionCookie = createCookie(STAFF_SESSION_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

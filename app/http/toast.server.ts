@@ -1,5 +1,6 @@
 import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
 import { requireSessionSecret } from "~/auth/secret";
+import { TOAST_COOKIE } from "./cookie-names";
 import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";
 
@@ -13,7 +14,7 @@ const storages = new Map<string, ReturnType<typeof createToastStorage>>();
 
 function createToastStorage(secret: string) {
   return createCookieSessionStorage<Record<string, never>, ToastFlash>({
-    cookie: { name: "flash_toast", httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret] },
+    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret] },
   });
 }
 
@@ -71,7 +72,7 @@ export async function consumeToast(
   const actionToast = context.get(actionToastContext);
   if (actionToast) return { toast: actionToast, headers };
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("flash_toast=")) return { toast: null, headers };
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers };
   const storage = toastStorage(context);
   // A tampered or malformed cookie reads as an empty session.
   const session = await storage.getSession(cookie);

@@ -78,6 +78,7 @@ ${table(["page", "JS gzip / budget", "CSS gzip / budget", "JS files", "raw JS / 
 function throughputSection({ connections, durationSeconds, rows }) {
   const body = rows.map((r) => [
     `\`${r.path}\` (${kb(r.bytes)})`,
+    `${r.mode ?? "rendered"} (\`${r.cache ?? "n/a"}\`)`,
     `${r.page.requestsPerSecond.toFixed(0)} req/s`,
     `${r.ceiling.requestsPerSecond.toFixed(0)} req/s`,
     `**${ratio(r.throughputRatio)}**`,
@@ -92,11 +93,15 @@ function throughputSection({ connections, durationSeconds, rows }) {
 autocannon, ${connections} connections for ${durationSeconds} s per target, against the built Worker under
 \`vite preview\` (workerd). The ceiling is a static file with exactly the same bytes as the page, served by the
 same server from Workers Static Assets (no Worker code runs). Throughput ratio = page ÷ ceiling (1.00 would be
-free rendering); latency ratio = page ÷ ceiling (how many times slower). The last column is the page's own
-\`Cache-Control\`: \`public … s-maxage\` means an edge cache may serve it; form pages carry a per-visitor submission
-token and are \`private, no-store\` (docs/decisions/041).
+free rendering); latency ratio = page ÷ ceiling (how many times slower). Content pages are measured served from
+the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request a
+URL the cache has not seen, so each one renders and stores; docs/decisions/071). Form pages carry a per-visitor
+submission token; both options are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer
+stamped with a fresh token and nonce by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as
+before, \`BYPASS\`). The last column is the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling,
+miss ≥ 0.50.
 
-${table(["page (size)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
+${table(["page (size)", "served as (X-Page-Cache)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
 `;
 }
 

@@ -1,6 +1,12 @@
 // 3. Server speed against the ceiling: each page, then a static file of exactly
 // the same size served by the same local server (Workers Static Assets, no
 // Worker code), with the same load. The ratio says what rendering costs.
+// A content page is measured twice (docs/decisions/071): served from the page
+// cache (HIT), and as a miss (each request a URL the cache has not seen, so
+// every one renders and stores). A form page is measured both ways issue 10
+// asks to compare (docs/decisions/074): stamped from one render (STAMPED), and
+// rendered for every visit (BYPASS).
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
@@ -31,13 +37,29 @@ export async function writeStaticTwins({ origin, pages, buildDir }) {
   return twins;
 }
 
+/** A query the page ignores; `[<id>]` becomes a fresh id per request (autocannon's idReplacement). */
+const MISS_QUERY = "?bench-miss=[<id>]";
+
 function load(url) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: { "Accept-Encoding": "identity" } },
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        headers: { "Accept-Encoding": "identity" },
+        idReplacement: url.includes("[<id>]"),
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+}
+
+/** The page cache's answer for one request (X-Page-Cache), to label each row with what was measured. */
+async function cacheStatus(url) {
+  const response = await fetch(url.replace("[<id>]", randomUUID()));
+  await response.arrayBuffer();
+  return response.headers.get("X-Page-Cache") ?? "none";
 }
 
 function summarize(result) {
@@ -59,23 +81,38 @@ export async function runThroughput({ origin, twins, log }) {
     await (await fetch(`${origin}${twin.staticPath}`)).arrayBuffer();
   }
   for (const twin of twins) {
-    const page = summarize(await load(`${origin}${twin.path}`));
+    // The ceiling first, then the page's variants, back to back, so they share the machine's state.
     const ceiling = summarize(await load(`${origin}${twin.staticPath}`));
-    const row = {
-      path: twin.path,
-      bytes: twin.bytes,
-      cacheControl: twin.cacheControl,
-      page,
-      ceiling,
-      throughputRatio: page.requestsPerSecond / ceiling.requestsPerSecond,
-      p50Ratio: page.p50 / ceiling.p50,
-      p99Ratio: page.p99 / ceiling.p99,
-    };
-    rows.push(row);
-    log(
-      `  ${twin.path}: ${page.requestsPerSecond.toFixed(0)} req/s vs static ${ceiling.requestsPerSecond.toFixed(0)} ` +
-        `(${(row.throughputRatio * 100).toFixed(0)}% of the ceiling)`,
-    );
+    const status = await cacheStatus(`${origin}${twin.path}`);
+    const variants =
+      status === "HIT"
+        ? [{ mode: "cached", url: `${origin}${twin.path}` }, { mode: "miss", url: `${origin}${twin.path}${MISS_QUERY}` }]
+        : status === "STAMPED"
+          ? // The two options for form pages (docs/decisions/074): stamped from one render, or rendered
+            // per visit as before (a query makes the Worker render it).
+            [{ mode: "stamped", url: `${origin}${twin.path}` }, { mode: "rendered", url: `${origin}${twin.path}${MISS_QUERY}` }]
+          : [{ mode: "rendered", url: `${origin}${twin.path}` }];
+    for (const variant of variants) {
+      const cache = await cacheStatus(variant.url);
+      const page = summarize(await load(variant.url));
+      const row = {
+        path: twin.path,
+        mode: variant.mode,
+        cache,
+        bytes: twin.bytes,
+        cacheControl: twin.cacheControl,
+        page,
+        ceiling,
+        throughputRatio: page.requestsPerSecond / ceiling.requestsPerSecond,
+        p50Ratio: page.p50 / ceiling.p50,
+        p99Ratio: page.p99 / ceiling.p99,
+      };
+      rows.push(row);
+      log(
+        `  ${twin.path} ${variant.mode} (${cache}): ${page.requestsPerSecond.toFixed(0)} req/s vs static ` +
+          `${ceiling.requestsPerSecond.toFixed(0)} (${(row.throughputRatio * 100).toFixed(0)}% of the ceiling)`,
+      );
+    }
   }
   return { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rows };
 }

@@ -3,6 +3,8 @@ import { bookableDate, expect, expectNoAxeViolations, nextWeekday, test } from "
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Book an Appointment" });
 const bookButton = (page: Page) => page.getByRole("link", { name: "Book an Appointment" });
+/** The dialog lives on the hydrated pages; content pages run no script and the button leads to /book (docs/decisions/070). */
+const DIALOG_PAGE = "/contactus";
 
 async function openDialog(page: Page) {
   // Until the scripts run the button is a plain link to /book; it announces the dialog once they have.
@@ -12,9 +14,17 @@ async function openDialog(page: Page) {
   await expect(dialog(page).getByRole("textbox", { name: /^Name/ })).toBeVisible();
 }
 
+test("on a content page, with JavaScript on, the sticky button leads to /book", async ({ page }) => {
+  await page.goto("/services");
+  await expect(bookButton(page)).not.toHaveAttribute("aria-haspopup", "dialog");
+  await bookButton(page).click();
+  await expect(page).toHaveURL(/\/book$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/Book an Appointment/i);
+});
+
 test.describe("booking dialog (JavaScript on)", () => {
   test("opens from the sticky button and closes on Escape, the close button and a click outside", async ({ page }) => {
-    await page.goto("/services");
+    await page.goto(DIALOG_PAGE);
     await openDialog(page);
     await page.keyboard.press("Escape");
     await expect(dialog(page)).toBeHidden();
@@ -28,11 +38,11 @@ test.describe("booking dialog (JavaScript on)", () => {
     await page.mouse.click(5, 5);
     await expect(dialog(page)).toBeHidden();
     // Still on the same page: the button opened a dialog, not /book.
-    expect(new URL(page.url()).pathname).toBe("/services");
+    expect(new URL(page.url()).pathname).toBe(DIALOG_PAGE);
   });
 
   test("shows the time only after a date, rebuilds it when the date changes, books, confirms and resets", async ({ page }) => {
-    await page.goto("/");
+    await page.goto(DIALOG_PAGE);
     await openDialog(page);
     const form = dialog(page);
     await expectNoAxeViolations(page, ".booking-dialog");
@@ -77,7 +87,7 @@ test.describe("booking dialog (JavaScript on)", () => {
   });
 
   test("shows the rules next to the fields before anything is sent", async ({ page }) => {
-    await page.goto("/");
+    await page.goto(DIALOG_PAGE);
     await openDialog(page);
     await dialog(page).getByRole("button", { name: "Book appointment" }).click();
     await expect(dialog(page).getByText("Please enter your name.")).toBeVisible();
@@ -90,7 +100,7 @@ test.describe("booking dialog (JavaScript on)", () => {
 
   test("when someone else takes the chosen time first, says so next to the time, keeps the rest and offers what is left", async ({ page }) => {
     const date = bookableDate(9);
-    await page.goto("/");
+    await page.goto(DIALOG_PAGE);
     await openDialog(page);
     const form = dialog(page);
     await form.getByRole("textbox", { name: /^Name/ }).fill("Second Come");

@@ -1,12 +1,13 @@
 // The policy in a real browser: static files get their headers over HTTP
 // (Workers Static Assets never runs the Worker), every public page runs its
 // scripts under the nonce CSP with no violation, and GA4 works when configured.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../support/public-pages";
+import { TEST_STAFF } from "./fixtures";
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchViolations(page: Page) {
@@ -48,25 +49,44 @@ test.describe("static files", () => {
   });
 });
 
-test.describe("pages under the nonce policy", () => {
+/** The pages that hydrate (docs/decisions/070); every other public page runs no script at all. */
+const HYDRATED_PAGES = new Set<string>(["/contactus", "/orderOnline", "/book"]);
+
+test.describe("pages under the policy", () => {
   for (const path of PUBLIC_PAGES) {
-    test(`${path} runs its scripts with no CSP violation`, async ({ page }) => {
+    const hydrated = HYDRATED_PAGES.has(path);
+    test(`${path} ${hydrated ? "runs its scripts" : "runs no script"} with no CSP violation`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.goto(path);
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      const response = await page.goto(path);
       await page.waitForLoadState("networkidle");
-      // React Router's module entry ran (it is a nonced inline module script).
-      await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+      const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+      if (hydrated) {
+        // React Router's module entry ran (it is a nonced inline module script).
+        await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+        expect(scriptSrc).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
+      } else {
+        expect(scripts).toEqual([]);
+        expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+        expect(scriptSrc).toBe("'none'");
+      }
       expect(violations).toEqual([]);
     });
   }
 
   test("client-side navigation loads route chunks under 'strict-dynamic'", async ({ page }) => {
+    // Signing in is a client-side navigation from /login to the dashboard, whose chunks load lazily.
     const violations = await watchViolations(page);
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await page.goto("/login");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.evaluate(() => ((window as unknown as Record<string, unknown>).__sameDocument = true));
-    await page.locator('footer a[href="/privacy"]').first().click();
-    await page.waitForURL("**/privacy");
+    await page.getByRole("textbox", { name: /^E-mail/ }).fill(TEST_STAFF.email);
+    await page.getByLabel(/^Password/).fill(TEST_STAFF.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Still the same document: the router navigated in place with a lazily imported chunk.
     expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__sameDocument)).toBe(true);
@@ -76,7 +96,8 @@ test.describe("pages under the nonce policy", () => {
 
 test("the booking dialog, loaded on demand, opens with no CSP violation", async ({ page }) => {
   const violations = await watchViolations(page);
-  await page.goto("/services");
+  // The dialog lives on the hydrated pages; on a content page the button is a link to /book.
+  await page.goto("/contactus");
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Book an Appointment" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -118,6 +139,15 @@ test.describe("with GA4 configured", () => {
     // on the built config, because `vite preview` cannot be given vars.
     persistDir = mkdtempSync(join(tmpdir(), "jewelry-analytics-"));
     const config = join(process.env.BUILD_DIR ?? "build", "server", "wrangler.json");
+    // A database with the staff account, for a client-side navigation in the hydrated staff area.
+    const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+    for (const [command, args] of [
+      ["wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]],
+      ["node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]],
+    ] as const) {
+      const result = spawnSync(command, args, { env: toolEnv, stdio: "ignore" });
+      if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+    }
     server = spawn(
       "wrangler",
       ["dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir,
@@ -146,9 +176,13 @@ test.describe("with GA4 configured", () => {
     rmSync(persistDir, { recursive: true, force: true });
   });
 
-  test("gtag.js loads with the nonce, its own scripts are trusted, and page views reach Google", async ({ page }) => {
+  test("page views reach Google on a content page's load and on a client-side route change, with no CSP violation", async ({ page }) => {
     const violations = await watchViolations(page);
     const beacons: string[] = [];
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await page.route("https://www.googletagmanager.com/gtag/js**", (route) =>
       route.fulfill({ contentType: "text/javascript", body: FAKE_GTAG }),
     );
@@ -159,18 +193,28 @@ test.describe("with GA4 configured", () => {
       beacons.push(route.request().url());
       return route.fulfill({ status: 204 });
     });
+    const pageViews = () => beacons.filter((url) => url.includes("en=page_view")).length;
 
+    // A content page: no script of React's, only the site's analytics file and gtag.js (docs/decisions/073).
     const documentResponse = await page.goto(`${origin}/`);
     const policy = documentResponse!.headers()["content-security-policy"] ?? "";
-    expect(policy).toContain("https://www.googletagmanager.com");
+    expect(policy).toContain("script-src 'self' https://www.googletagmanager.com;");
     expect(policy).toContain("https://*.google-analytics.com");
-    await expect.poll(() => beacons.filter((url) => url.includes("en=page_view")).length).toBe(1);
+    await expect.poll(pageViews).toBe(1);
     expect(beacons.some((url) => url.includes("pixel=page_view"))).toBe(true);
+    expect(scripts.filter((path) => !path.startsWith("/gtag/"))).toEqual([expect.stringMatching(/^\/assets\/analytics-[\w-]+\.js$/)]);
 
-    // A client-side navigation sends the next page view.
-    await page.locator('footer a[href="/privacy"]').first().click();
-    await page.waitForURL("**/privacy");
-    await expect.poll(() => beacons.filter((url) => url.includes("en=page_view")).length).toBe(2);
+    // A full page load of a hydrated page sends its own page view.
+    await page.goto(`${origin}/login`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await expect.poll(pageViews).toBe(2);
+
+    // Signing in is a client-side route change in the hydrated staff area: one more page view.
+    await page.getByRole("textbox", { name: /^E-mail/ }).fill(TEST_STAFF.email);
+    await page.getByLabel(/^Password/).fill(TEST_STAFF.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/dashboard");
+    await expect.poll(pageViews).toBe(3);
     expect(violations).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// First-load budgets (gzip bytes) for the public pages; see docs/decisions/042.
+// First-load budgets (gzip bytes); see docs/decisions/042 and 070.
 // tests/browser/first-load-budget.spec.ts fails when a page exceeds its budget,
 // and `npm run bench` reports each page against it.
 
@@ -8,14 +8,21 @@ export interface Budget {
 }
 
 export const FIRST_LOAD_BUDGETS = {
-  /** Content pages: React, React Router, the layout and the page (the booking dialog loads on demand). */
-  content: { jsGzip: 135 * 1024, cssGzip: 12 * 1024 },
-  /** Pages with a form also ship the form library and the shared zod schema. */
+  /** Content pages are HTML and CSS only (docs/decisions/070); analytics, when configured, aside. */
+  content: { jsGzip: 0, cssGzip: 12 * 1024 },
+  /**
+   * Pages with a form hydrate: React, React Router, the form library and the shared zod schema.
+   * The issue's target is 100 KB; they ship about 160 KB today (docs/BENCHMARKS.md), so this is
+   * the ceiling that keeps them from growing, not the target.
+   */
   form: { jsGzip: 170 * 1024, cssGzip: 12 * 1024 },
+  /** The staff area (signed in): React, React Router and the inbox. */
+  staff: { jsGzip: 150 * 1024, cssGzip: 12 * 1024 },
 } satisfies Record<string, Budget>;
 
 const FORM_PAGES = new Set(["/contactus", "/orderOnline", "/book"]);
 
 export function budgetFor(path: string): Budget {
+  if (path.startsWith("/dashboard")) return FIRST_LOAD_BUDGETS.staff;
   return FORM_PAGES.has(path) ? FIRST_LOAD_BUDGETS.form : FIRST_LOAD_BUDGETS.content;
 }

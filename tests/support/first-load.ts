@@ -3,7 +3,7 @@
 // are never used count too). Shared by the budget test and `npm run bench`;
 // plain, erasable TypeScript so Node can load it without a build step.
 import { gzipSync } from "node:zlib";
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
 
 export interface FirstLoad {
   /** gzip bytes (zlib default level, as a server compressing on the fly would). */
@@ -20,8 +20,13 @@ export interface FirstLoad {
  * network is idle, and adds up every script and stylesheet the page fetched
  * from its own origin.
  */
-export async function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoad> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+export async function measureFirstLoad(
+  browser: Browser,
+  url: string,
+  /** A signed-in visitor's cookies, for the staff pages. */
+  storageState?: BrowserContextOptions["storageState"],
+): Promise<FirstLoad> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
   const page = await context.newPage();
   const origin = new URL(url).origin;
   const pending: Promise<{ kind: "js" | "css"; path: string; raw: number; gzip: number }>[] = [];

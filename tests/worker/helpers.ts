@@ -17,6 +17,21 @@ export function get(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers });
 }
 
+/**
+ * GETs a content page until the copy the Worker's page cache stored for the first
+ * request (in waitUntil) answers it: X-Page-Cache: HIT (docs/decisions/071).
+ */
+export async function getUntilCached(url: string, headers: Record<string, string> = {}) {
+  const fetchIt = () => SELF.fetch(url.startsWith("/") ? `${ORIGIN}${url}` : url, { redirect: "manual", headers });
+  let response = await fetchIt();
+  for (let attempt = 0; attempt < 20 && response.headers.get("X-Page-Cache") !== "HIT"; attempt++) {
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    response = await fetchIt();
+  }
+  return response;
+}
+
 let staffCounter = 0;
 
 /** A staff account in D1, with a low PBKDF2 cost so tests stay fast. */

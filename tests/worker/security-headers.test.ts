@@ -22,13 +22,14 @@ function expectSecurityHeaders(response: Response, { https = false } = {}) {
   const csp = parsePolicy(policy!);
   const defaultSrc = csp.get("default-src") ?? [];
 
-  // Scripts: only by nonce, or (a static file) none at all. Never inline or eval.
+  // Scripts: only by nonce, or (a static file, or a content page, which runs no
+  // script: docs/decisions/070) none at all. Never inline or eval.
   const scriptSrc = csp.get("script-src");
-  if (scriptSrc) {
+  if (scriptSrc && !(scriptSrc.length === 1 && scriptSrc[0] === "'none'")) {
     expect(scriptSrc.some((value) => /^'nonce-[A-Za-z0-9+/]{22}=='$/.test(value))).toBe(true);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
-  } else {
+  } else if (!scriptSrc) {
     expect(defaultSrc).toEqual(["'none'"]);
   }
   // Frames: the map embed, or nothing.
@@ -176,8 +177,31 @@ describe("the document nonce", () => {
 
   it("is different on every response", async () => {
     const nonces = new Set<string | undefined>();
-    for (let i = 0; i < 5; i++) nonces.add(scriptNonceOf(await get("/")));
+    for (let i = 0; i < 5; i++) nonces.add(scriptNonceOf(await get("/contactus")));
     expect(nonces.size).toBe(5);
+  });
+});
+
+describe("content pages run no script (docs/decisions/070)", () => {
+  const CONTENT_PAGES = PUBLIC_PAGES.filter((path) => !["/contactus", "/orderOnline", "/book"].includes(path));
+
+  for (const path of [...CONTENT_PAGES, "/no-such-page"]) {
+    it(`${path} has no script but its JSON-LD, no nonce, and a policy that allows no script`, async () => {
+      const response = await get(path);
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts).toEqual(['<script type="application/ld+json">']);
+      expect(html).not.toContain("modulepreload");
+      expect(html).not.toContain("nonce=");
+      expect(html).not.toMatch(/\son[a-z]+="/i);
+      expect(parsePolicy(response.headers.get("Content-Security-Policy")!).get("script-src")).toEqual(["'none'"]);
+    });
+  }
+
+  it("the same page is the same HTML for every visitor", async () => {
+    const first = await (await get("/services", { "CF-Connecting-IP": "10.70.0.1" })).text();
+    const second = await (await get("/services", { "CF-Connecting-IP": "10.70.0.2" })).text();
+    expect(second).toBe(first);
   });
 });
 

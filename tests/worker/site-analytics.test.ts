@@ -4,8 +4,8 @@ import { get } from "./helpers";
 
 // GA4 is configured by the GA_MEASUREMENT_ID variable (empty by default). The
 // worker reads it per request, so these tests set it on the shared bindings.
-// That page views follow client-side navigations was checked in a browser
-// with gtag.js stubbed (see docs/decisions/015).
+// Page views on load and on client-side navigations are checked in a browser
+// with gtag.js stubbed (tests/browser/security-headers.spec.ts, decision 073).
 
 const bindings = env as unknown as { GA_MEASUREMENT_ID: string };
 
@@ -23,24 +23,41 @@ describe("analytics", () => {
     const html = await response.text();
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("gtag(");
+    expect(html).not.toContain("analytics-");
   });
 
-  it("loads gtag.js async, with the response's CSP nonce, and turns off the automatic page view", async () => {
+  // docs/decisions/073: the site's own file, async, with the id in a data attribute; no inline script.
+  const loaderTag = (html: string) =>
+    /<script[^>]*src="\/assets\/analytics-[\w-]+\.js"[^>]*>/.exec(html)?.[0];
+
+  it("on a content page: the site's own analytics file, async, no inline script, no nonce", async () => {
     bindings.GA_MEASUREMENT_ID = "G-TEST12345";
     const response = await get("/services");
     const html = await response.text();
+    const tag = loaderTag(html);
+    expect(tag).toBeDefined();
+    expect(tag).toMatch(/\basync\b/);
+    expect(tag).toContain('data-measurement-id="G-TEST12345"');
+    expect(tag).not.toContain("nonce=");
+    // The only other script is the JSON-LD data block.
+    expect((html.match(/<script\b[^>]*>/g) ?? []).filter((t) => t !== tag)).toEqual(['<script type="application/ld+json">']);
+
+    // The policy allows the site's own scripts and gtag.js, and nothing inline.
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(scriptSrc).toBe("'self' https://www.googletagmanager.com");
+    expect(cspNonce(response)).toBeUndefined();
+  });
+
+  it("on a hydrated page: the same file, carrying the response's nonce", async () => {
+    bindings.GA_MEASUREMENT_ID = "G-TEST12345";
+    const response = await get("/contactus");
+    const html = await response.text();
     const nonce = cspNonce(response);
     expect(nonce).toBeTruthy();
-
-    const loader = /<script[^>]*src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-TEST12345"[^>]*>/.exec(html)?.[0];
-    expect(loader).toBeDefined();
-    expect(loader).toMatch(/\basync\b/);
-    expect(loader).toContain(`nonce="${nonce}"`);
-
-    const setup = /<script nonce="([^"]+)">(window\.dataLayer[^<]*)<\/script>/.exec(html);
-    expect(setup?.[1]).toBe(nonce);
-    expect(setup?.[2]).toContain('gtag("config","G-TEST12345",{send_page_view:false})');
-    expect(response.headers.get("Content-Security-Policy")).toContain("https://www.googletagmanager.com");
+    expect(loaderTag(html)).toContain(`nonce="${nonce}"`);
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "";
+    expect(scriptSrc).toContain("https://www.googletagmanager.com");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
   it("ignores a value that is not a GA4 measurement id", async () => {

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import analyticsScript from "~/assets/analytics.js?url&no-inline";
 import { useNonce } from "~/http/nonce";
 
 declare global {
@@ -15,33 +16,30 @@ export function parseMeasurementId(value: string | undefined): string {
 }
 
 /**
- * GA4 without blocking rendering: gtag.js loads async, the automatic page view
- * is off, and one page_view is sent per location (the first load and every
- * client-side navigation).
+ * GA4 without blocking rendering and without an inline script (docs/decisions/073):
+ * the site's own analytics file loads async and sends the page view of this load.
+ * On a content page (no JavaScript of React's) that is all; the policy allows the
+ * site's own scripts and gtag.js. On a hydrated page the file carries the nonce,
+ * and the effect below sends one page view per client-side route change.
  */
 export function Analytics({ measurementId }: { measurementId: string }) {
-  const nonce = useNonce() || undefined;
-  const location = useLocation();
+  return <script async src={analyticsScript} data-measurement-id={measurementId} nonce={useNonce() || undefined} />;
+}
 
+/** One page_view per client-side route change; the first load's is sent by the analytics file. */
+export function usePageViews(enabled: boolean) {
+  const location = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!enabled) return;
     window.gtag?.("event", "page_view", {
       page_location: window.location.href,
       page_path: location.pathname + location.search,
       page_title: document.title,
     });
-  }, [location.pathname, location.search]);
-
-  const setup =
-    "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}" +
-    `gtag("js",new Date());gtag("config",${JSON.stringify(measurementId)},{send_page_view:false});`;
-  return (
-    <>
-      <script
-        async
-        nonce={nonce}
-        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`}
-      />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: setup }} />
-    </>
-  );
+  }, [enabled, location.pathname, location.search]);
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 /** The wordmark: a fine-line solitaire and the store's name. */
 export function Brand() {
   return (
-    <Link to="/" className="brand">
+    <Link to="/" className="brand" reloadDocument>
       <svg className="brand__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <path d="M16 3.5l4 4.2-4 4.3-4-4.3z" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinejoin="round" />
         <path d="M12 7.7h8" stroke="currentColor" strokeWidth="1" />

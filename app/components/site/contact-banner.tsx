@@ -17,7 +17,7 @@ export function ContactBanner() {
             </p>
           </div>
           <div className="button-row">
-            <Link to="/contactus" className="button button--primary">Contact Us</Link>
+            <Link to="/contactus" className="button button--primary" reloadDocument>Contact Us</Link>
             <a href={phoneHref} className="button button--secondary">Call {store.phone.display}</a>
             <a href={mapsSearchUrl} className="button button--secondary" target="_blank" rel="noopener noreferrer">
               Get directions<span className="visually-hidden"> (opens in a new tab)</span>

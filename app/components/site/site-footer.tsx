@@ -13,7 +13,9 @@ function LinkList({ title, items }: { title: string; items: NavItem[] }) {
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to}>{item.label}</Link>
+            <Link to={item.to} reloadDocument>
+              {item.label}
+            </Link>
           </li>
         ))}
       </ul>

@@ -13,7 +13,3 @@ export function useHydrated() {
     () => false,
   );
 }
-
-export function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}

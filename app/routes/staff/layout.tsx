@@ -3,10 +3,14 @@ import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/components/inbox/staff-header";
 import { requireStaff, staffUserContext } from "~/auth/guard.server";
 import "~/styles/dashboard.css";
+import { HYDRATE } from "~/http/page-scripts";
 
 // Every staff page sits under this layout, so the guard runs before any of
 // their loaders, actions or resource routes (see app/lib/staff-guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+// The staff area runs React in the browser (docs/decisions/070).
+export const handle = HYDRATE;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { email } = context.get(staffUserContext);

@@ -12,6 +12,7 @@ import { LoginSchema } from "~/auth/rules";
 import { createSessionCookie, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
+import { HYDRATE } from "~/http/page-scripts";
 
 export function meta() {
   return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -19,6 +20,9 @@ export function meta() {
 
 /** A throttled try answers 429 with Retry-After. */
 export const headers = passRetryAfter;
+
+// The sign-in form runs React in the browser (docs/decisions/070).
+export const handle = HYDRATE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
