@@ -35,7 +35,9 @@ export async function changePassword(
   const db = getDb(env);
   const limiter = d1RateLimiter(env, PASSWORD_TRIES);
   const key = `password-change:user:${userId}`;
-  const throttled = await limiter.check(key);
+  // Counted before the password is checked (one atomic UPSERT), so parallel wrong
+  // guesses cannot all be verified; a paused account is refused without counting.
+  const throttled = await limiter.attempt(key);
   if (!throttled.allowed) {
     const message = `Too many wrong passwords. Please wait ${waitFor(throttled)} and try again.`;
     return { ok: false, status: 429, message, headers: retryAfterHeaders(throttled) };
@@ -43,7 +45,6 @@ export async function changePassword(
 
   const account = await db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!account || !(await verifyPassword(passwords.currentPassword, account.passwordHash))) {
-    await limiter.hit(key);
     return { ok: false, status: 400, field: "currentPassword", message: "That is not your current password." };
   }
 

@@ -31,7 +31,7 @@ const sessionCookie = createCookie("staff_session", {
 });
 
 /** Secure everywhere except plain-http localhost, where browsers would drop the cookie. */
-function isSecure(request: Request) {
+export function isSecureRequest(request: Request) {
   const url = new URL(request.url);
   const isLocalHttp =
     url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
@@ -45,11 +45,11 @@ export async function createSessionCookie(request: Request, env: Env, user: { id
     requireSessionSecret(env),
     { algorithm: "HS256" },
   );
-  return sessionCookie.serialize(token, { secure: isSecure(request) });
+  return sessionCookie.serialize(token, { secure: isSecureRequest(request) });
 }
 
 export function destroySessionCookie(request: Request) {
-  return sessionCookie.serialize("", { maxAge: 0, secure: isSecure(request) });
+  return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
 }
 
 /**

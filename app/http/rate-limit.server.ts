@@ -32,8 +32,14 @@ export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): H
 export interface RateLimiter {
   /** Counts one event for `key` and says whether it is within the limit. */
   hit(key: string): Promise<RateLimitResult>;
-  /** Says whether `key` is already over the limit, without counting. */
-  check(key: string): Promise<RateLimitResult>;
+  /**
+   * Counts one try for `key` before the caller verifies anything, unless the key
+   * is already paused: a paused key is refused without counting, so trying during
+   * a pause never extends it and the pause ends with its window.
+   */
+  attempt(key: string): Promise<RateLimitResult>;
+  /** Takes back one counted try (the try succeeded, or was refused by another key). */
+  forgive(key: string): Promise<void>;
   /** Forgets `key` (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
 }
@@ -66,12 +72,31 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
       const count = row?.count ?? 1;
       return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
     },
-    async check(key) {
+    async attempt(key) {
       const now = Date.now();
       const windowStart = windowStartFor(now);
-      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
-      const count = row && row.windowStart === windowStart ? row.count : 0;
-      return { allowed: count < options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+      // One UPSERT: a new window starts at 1; within a window the count stops at
+      // limit + 1 ("paused"), so a refused try leaves the row as it was.
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN min(${rateLimits.count} + 1, ${options.limit + 1}) ELSE 1 END`,
+            windowStart,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      const count = row?.count ?? 1;
+      return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+    },
+    async forgive(key) {
+      const windowStart = windowStartFor(Date.now());
+      await db
+        .update(rateLimits)
+        .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.windowStart} = ${windowStart} AND ${rateLimits.count} <= ${options.limit}`);
     },
     async reset(key) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
@@ -85,9 +110,9 @@ export function clientIp(request: Request): string {
 }
 
 /**
- * The Workers Rate Limiting binding. It only counts (no peek, no reset) and its
+ * The Workers Rate Limiting binding. It only counts (no cap, no reset) and its
  * period is fixed in wrangler.toml, so it serves the form limit but not login
- * throttling, which needs `check` and `reset`.
+ * throttling, which needs `attempt`, `forgive` and `reset`.
  */
 function workersRateLimiter(binding: RateLimit, periodSeconds: number): Pick<RateLimiter, "hit"> {
   return {

@@ -7,6 +7,7 @@ import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/http/request-context";
 import { safeRedirectPath } from "~/auth/safe-redirect";
+import { issueDeviceCookie } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
 import { LoginSchema } from "~/auth/rules";
 import { createSessionCookie, getStaffUser } from "~/auth/session.server";
@@ -41,9 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: attempt.status, headers: attempt.headers },
     );
   }
-  return redirect(safeRedirectPath(submission.value.redirectTo), {
-    headers: { "Set-Cookie": await createSessionCookie(request, env, attempt.user) },
-  });
+  // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSessionCookie(request, env, attempt.user));
+  headers.append("Set-Cookie", await issueDeviceCookie(request, env, attempt.user.email));
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

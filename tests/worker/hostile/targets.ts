@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
-import { createStaff, get } from "../helpers";
+import { createStaff, get, postForm } from "../helpers";
 import { entriesOf, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 
 const TOKEN = {
@@ -237,6 +237,14 @@ export const bookingForm: FormUnderTest = {
   ],
 };
 
+/** The device cookie a browser keeps after signing in to this account (a Cookie header value). */
+async function deviceCookieFor(account: { email?: string; password?: string }): Promise<string> {
+  const response = await postForm("/login", { email: account.email!, password: account.password! }, { "CF-Connecting-IP": "10.98.0.1" });
+  const match = /staff_device=[^;]+/.exec(response.headers.getSetCookie().join("\n"));
+  if (!match) throw new Error(`setup sign-in answered ${response.status} without a device cookie`);
+  return match[0];
+}
+
 /** Sign-in: nothing is stored; "accepted" means a session cookie and a same-site redirect. */
 export const loginForm: FormUnderTest = {
   id: "login",
@@ -273,6 +281,22 @@ export const loginForm: FormUnderTest = {
       { name: "redirectTo: CR/LF response splitting", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/dashboard\r\nSet-Cookie: staff_session=forged" }) }), expect: accepted(sameSite) },
       { name: "unknown fields (role, isAdmin) are ignored", build: (v) => ({ entries: [...entriesOf(v), ["role", "owner"], ["isAdmin", "true"], ["__proto__[admin]", "1"]] }), expect: accepted(sameSite) },
       { name: "the same sign-in posted twice", build: (v) => ({ entries: entriesOf(v), twice: true }), expect: accepted(sameSite) },
+      { name: "redirectTo: dot segment before a double slash", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/.//evil.example" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: encoded dot-dot before a double slash", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/%2e%2e//evil.example" }) }), expect: accepted(sameSite) },
+      { name: "device cookie: this account's, right password", build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: await deviceCookieFor(v) } }), expect: accepted(sameSite) },
+      { name: "device cookie: this account's, wrong password", build: async (v) => ({ entries: entriesOf(v, { password: "not-the-password" }), headers: { Cookie: await deviceCookieFor(v) } }), expect: refused(401, wrong) },
+      {
+        name: "device cookie: another account's",
+        build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: await deviceCookieFor(await createStaff("correct-horse-battery")) } }),
+        expect: accepted(sameSite),
+      },
+      {
+        name: "device cookie: tampered",
+        build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: (await deviceCookieFor(v)).replace(/.{4}$/, "AAAA") } }),
+        expect: accepted(sameSite),
+      },
+      { name: "device cookie: not base64, not JSON", build: (v) => ({ entries: entriesOf(v), headers: { Cookie: "staff_device=%E0%A4%A; staff_device=<script>" } }), expect: accepted(sameSite) },
+      { name: "device cookie: 10 KB", build: (v) => ({ entries: entriesOf(v), headers: { Cookie: `staff_device=${"x".repeat(10_000)}` } }), expect: accepted(sameSite) },
     ];
   },
 };
