@@ -32,9 +32,14 @@ const hash = await hashPassword(password);
 const onConflict = values["if-missing"]
   ? "DO NOTHING"
   : "DO UPDATE SET password_hash = excluded.password_hash, token_version = users.token_version + 1";
+// A reset also ends the account's server-side sessions (the new token version already refuses their cookies).
+const endSessions = values["if-missing"]
+  ? ""
+  : ` DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quote(email)});`;
 const sql =
   `INSERT INTO users (email, password_hash, token_version, created_at) ` +
-  `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}) ON CONFLICT(email) ${onConflict};`;
+  `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}) ON CONFLICT(email) ${onConflict};` +
+  endSessions;
 
 const target = values.remote ? ["--remote"] : ["--local"];
 if (!values.remote && values["persist-to"]) target.push("--persist-to", values["persist-to"]);

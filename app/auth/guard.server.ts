@@ -19,5 +19,8 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
   const response = await next();
   response.headers.set("Cache-Control", NEVER_CACHE);
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  // A session in use keeps going: its cookie is renewed once an hour (docs/decisions/056).
+  const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith("staff_session="));
+  if (user.renewedCookie && !setsSession) response.headers.append("Set-Cookie", user.renewedCookie);
   return response;
 };

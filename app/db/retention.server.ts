@@ -14,6 +14,8 @@ export const RETENTION = {
   outboxMs: 90 * DAY_MS,
   /** Spam-protection and sign-in counters by IP or e-mail. */
   rateLimitsMs: 60 * 60 * 1000,
+  /** Staff sessions, counted from their last use (they end after 12 idle hours). */
+  sessionsMs: 12 * 60 * 60 * 1000,
 } as const;
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
@@ -30,6 +32,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
     purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "rate_limits", "window_start", now - RETENTION.rateLimitsMs),
+    purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
   ]);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);
 }

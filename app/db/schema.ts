@@ -103,6 +103,27 @@ export const users = sqliteTable(
   (t) => [index("users_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * One row per signed-in browser. The session cookie names its row; deleting the
+ * row ends that session at once (sign-out, "end this session", removal). A row
+ * unused for 12 hours no longer counts (app/auth/session.server.ts).
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** Random, URL-safe; carried inside the signed cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [index("sessions_user_last_seen_idx").on(t.userId, t.lastSeenAt), index("sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
 /** What a visitor agreed to when they ticked the SMS box: the exact words, when, and from where. */
 export const consentRecords = sqliteTable(
   "consent_records",

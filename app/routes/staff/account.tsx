@@ -5,9 +5,11 @@ import type { Route } from "./+types/account";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
-import { changePassword, signOutEverywhere } from "~/auth/account.server";
+import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
+import { describeDevice } from "~/auth/device-label";
 import { PasswordSchema } from "~/auth/rules";
-import { createSessionCookie, destroySessionCookie } from "~/auth/session.server";
+import { destroySessionCookie, listSessions, startSession } from "~/auth/session.server";
+import { formatStoreDateTime } from "~/leads/store-time";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -20,8 +22,21 @@ export function meta() {
 /** A throttled try answers 429 with Retry-After. */
 export const headers = passRetryAfter;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(staffUserContext).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const sessions = await listSessions(env, user.id);
+  return {
+    email: user.email,
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: describeDevice(session.userAgent),
+      current: session.id === user.sessionId,
+      lastSeen: formatStoreDateTime(session.lastSeenAt.getTime()),
+      signedIn: formatStoreDateTime(session.createdAt.getTime()),
+      ip: session.ip,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,6 +52,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       { type: "success", message: "You are signed out on every device." },
       { headers: { "Set-Cookie": await destroySessionCookie(request) } },
     );
+  }
+
+  if (formData.get("intent") === "end-session") {
+    const sessionId = formData.get("sessionId");
+    const ended = typeof sessionId === "string" && (await endOwnSession(env, ctx, user.id, sessionId));
+    if (ended && sessionId === user.sessionId) {
+      return redirectWithToast(
+        context,
+        "/login",
+        { type: "success", message: "You are signed out." },
+        { headers: { "Set-Cookie": await destroySessionCookie(request) } },
+      );
+    }
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: ended ? "That session has ended." : "That session had already ended.",
+    });
   }
 
   const submission = parseForm(formData, PasswordSchema);
@@ -57,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     "/dashboard/account",
     { type: "success", message: "Password changed. Other devices have been signed out." },
-    { headers: { "Set-Cookie": await createSessionCookie(request, env, change.user) } },
+    { headers: { "Set-Cookie": await startSession(request, env, change.user) } },
   );
 }
 
@@ -113,7 +145,32 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <section className="card" aria-labelledby="sessions-title">
-          <h2 id="sessions-title">Sign out everywhere</h2>
+          <h2 id="sessions-title">Where you are signed in</h2>
+          <p className="muted">A session ends by itself after 12 hours without use.</p>
+          <ul className="session-list">
+            {loaderData.sessions.map((session) => (
+              <li key={session.id} className="session-list__item" data-testid="session">
+                <p className="session-list__device">
+                  {session.device}
+                  {session.current ? <span className="session-list__current">This device</span> : null}
+                </p>
+                <p className="session-list__meta">
+                  Last seen {session.lastSeen} from {session.ip}
+                  <br />
+                  Signed in {session.signedIn}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <button type="submit" className="button button--secondary">
+                    {session.current ? "Sign out here" : "End this session"}
+                    {session.current ? null : <span className="visually-hidden">: {session.device}, last seen {session.lastSeen}</span>}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <h3 className="session-list__everywhere">Sign out everywhere</h3>
           <p className="muted">
             Signs this account out on every phone and computer, including this one. Use it if a device was lost or
             someone else may know your password.

@@ -10,7 +10,7 @@ import { safeRedirectPath } from "~/auth/safe-redirect";
 import { issueDeviceCookie } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
 import { LoginSchema } from "~/auth/rules";
-import { createSessionCookie, getStaffUser } from "~/auth/session.server";
+import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
   const headers = new Headers();
-  headers.append("Set-Cookie", await createSessionCookie(request, env, attempt.user));
+  headers.append("Set-Cookie", await startSession(request, env, attempt.user));
   headers.append("Set-Cookie", await issueDeviceCookie(request, env, attempt.user.email));
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
