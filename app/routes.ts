@@ -26,6 +26,7 @@ export default [
 
   // Staff
   route("login", "routes/staff/login.tsx"),
+  route("login/passkey", "routes/staff/passkey-sign-in.ts"),
   route("logout", "routes/staff/logout.tsx"),
   // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
   layout("routes/staff/layout.tsx", [
@@ -33,6 +34,7 @@ export default [
       index("routes/staff/inbox.tsx"),
       route("export", "routes/staff/export.ts"),
       route("account", "routes/staff/account.tsx"),
+      route("account/passkeys", "routes/staff/passkeys.ts"),
       route(":inbox/:id", "routes/staff/record.tsx"),
       route("*", "routes/staff/not-found.tsx"),
     ]),

@@ -11,3 +11,25 @@ CREATE TABLE `sessions` (
 --> statement-breakpoint
 CREATE INDEX `sessions_user_last_seen_idx` ON `sessions` (`user_id`,`last_seen_at`);--> statement-breakpoint
 CREATE INDEX `sessions_last_seen_idx` ON `sessions` (`last_seen_at`);
+--> statement-breakpoint
+-- Passkeys (decision 057): each staff member's WebAuthn credentials, and the one-use challenges of their ceremonies.
+CREATE TABLE `passkeys` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`public_key` text NOT NULL,
+	`counter` integer DEFAULT 0 NOT NULL,
+	`transports` text DEFAULT '' NOT NULL,
+	`name` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`last_used_at` integer,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `passkeys_user_idx` ON `passkeys` (`user_id`);--> statement-breakpoint
+CREATE TABLE `passkey_challenges` (
+	`challenge` text PRIMARY KEY NOT NULL,
+	`user_id` integer,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `passkey_challenges_expires_idx` ON `passkey_challenges` (`expires_at`);

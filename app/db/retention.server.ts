@@ -33,6 +33,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "rate_limits", "window_start", now - RETENTION.rateLimitsMs),
     purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
+    purgeOlderThan(env, "passkey_challenges", "expires_at", now),
   ]);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);
 }

@@ -124,6 +124,39 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_last_seen_idx").on(t.userId, t.lastSeenAt), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
 
+/** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url, as the authenticator gives it. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** Comma-separated transports ("internal,hybrid"). */
+    transports: text("transports").notNull().default(""),
+    /** What the account page calls it ("Chrome on Mac"). */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** One-use WebAuthn challenges: for adding a passkey (user_id set) or signing in with one (null). */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    userId: integer("user_id"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
 /** What a visitor agreed to when they ticked the SMS box: the exact words, when, and from where. */
 export const consentRecords = sqliteTable(
   "consent_records",

@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
+import { AddPasskey } from "~/components/account/passkeys";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
 import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
 import { describeDevice } from "~/auth/device-label";
+import { listPasskeys, removePasskey } from "~/auth/passkeys.server";
 import { PasswordSchema } from "~/auth/rules";
 import { destroySessionCookie, listSessions, startSession } from "~/auth/session.server";
 import { formatStoreDateTime } from "~/leads/store-time";
@@ -25,9 +27,15 @@ export const headers = passRetryAfter;
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const user = context.get(staffUserContext);
-  const sessions = await listSessions(env, user.id);
+  const [sessions, keys] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id)]);
   return {
     email: user.email,
+    passkeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      added: formatStoreDateTime(key.createdAt.getTime()),
+      lastUsed: key.lastUsedAt ? formatStoreDateTime(key.lastUsedAt.getTime()) : null,
+    })),
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent),
@@ -52,6 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { type: "success", message: "You are signed out on every device." },
       { headers: { "Set-Cookie": await destroySessionCookie(request) } },
     );
+  }
+
+  if (formData.get("intent") === "remove-passkey") {
+    const passkeyId = formData.get("passkeyId");
+    const removed = typeof passkeyId === "string" ? await removePasskey(env, user.id, passkeyId) : null;
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: removed ? `Passkey removed (${removed.name}).` : "That passkey was already removed.",
+    });
   }
 
   if (formData.get("intent") === "end-session") {
@@ -142,6 +159,37 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               {busyIntent === "change-password" ? "Changing…" : "Change password"}
             </button>
           </Form>
+        </section>
+
+        <section className="card" aria-labelledby="passkeys-title">
+          <h2 id="passkeys-title">Passkeys</h2>
+          <p className="muted">
+            Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps
+            working too.
+          </p>
+          {loaderData.passkeys.length > 0 ? (
+            <ul className="session-list">
+              {loaderData.passkeys.map((key) => (
+                <li key={key.id} className="session-list__item" data-testid="passkey">
+                  <p className="session-list__device">{key.name}</p>
+                  <p className="session-list__meta">
+                    Added {key.added}
+                    {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
+                  </p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="passkeyId" value={key.id} />
+                    <button type="submit" className="button button--secondary">
+                      Remove<span className="visually-hidden"> the passkey {key.name}, added {key.added}</span>
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>You have no passkeys yet.</p>
+          )}
+          <AddPasskey />
         </section>
 
         <section className="card" aria-labelledby="sessions-title">

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import "~/styles/dashboard.css";
+import { PasskeySignIn } from "~/components/account/passkeys";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/http/request-context";
@@ -85,6 +86,8 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             {navigation.state === "submitting" ? "Signing in…" : "Login"}
           </button>
         </Form>
+        <p className="login-card__or">or</p>
+        <PasskeySignIn redirectTo={safeRedirectPath(searchParams.get("redirectTo"))} />
       </div>
     </main>
   );
