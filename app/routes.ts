@@ -27,6 +27,7 @@ export default [
   // Staff
   route("login", "routes/staff/login.tsx"),
   route("login/passkey", "routes/staff/passkey-sign-in.ts"),
+  route("invite/:token", "routes/staff/invite.tsx"),
   route("logout", "routes/staff/logout.tsx"),
   // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
   layout("routes/staff/layout.tsx", [
@@ -35,6 +36,7 @@ export default [
       route("export", "routes/staff/export.ts"),
       route("account", "routes/staff/account.tsx"),
       route("account/passkeys", "routes/staff/passkeys.ts"),
+      route("staff", "routes/staff/staff.tsx"),
       route(":inbox/:id", "routes/staff/record.tsx"),
       route("*", "routes/staff/not-found.tsx"),
     ]),

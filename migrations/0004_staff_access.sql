@@ -33,3 +33,22 @@ CREATE TABLE `passkey_challenges` (
 );
 --> statement-breakpoint
 CREATE INDEX `passkey_challenges_expires_idx` ON `passkey_challenges` (`expires_at`);
+--> statement-breakpoint
+-- The staff list (decision 058): the first account is the owner; invitations and password links are single-use.
+ALTER TABLE `users` ADD `role` text DEFAULT 'staff' NOT NULL;--> statement-breakpoint
+UPDATE `users` SET `role` = 'owner' WHERE `id` = (SELECT min(`id`) FROM `users`);--> statement-breakpoint
+CREATE TABLE `invitations` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`email` text NOT NULL,
+	`kind` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`invited_by` integer,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	`used_at` integer,
+	FOREIGN KEY (`invited_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `invitations_token_hash_unique` ON `invitations` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `invitations_email_idx` ON `invitations` (`email`);--> statement-breakpoint
+CREATE INDEX `invitations_expires_idx` ON `invitations` (`expires_at`);

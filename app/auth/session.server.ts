@@ -2,7 +2,7 @@ import jwt from "@tsndr/cloudflare-worker-jwt";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { toBase64Url } from "./base64";
 import { requireSessionSecret } from "./secret";
@@ -33,6 +33,7 @@ interface SessionClaims {
 export interface StaffUser {
   id: number;
   email: string;
+  role: StaffRole;
   /** This browser's session (sessions.id). */
   sessionId: string;
   /** When this cookie's token stops being accepted (epoch ms). */
@@ -125,14 +126,14 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
   const db = getDb(env);
   const now = Date.now();
   const [row] = await db
-    .select({ id: users.id, email: users.email, tokenVersion: users.tokenVersion, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: users.id, email: users.email, role: users.role, tokenVersion: users.tokenVersion, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, Number(claims.sub))))
     .limit(1);
   if (!row || row.tokenVersion !== claims.ver || row.lastSeenAt.getTime() <= now - SESSION_IDLE_MS) return null;
 
-  const user: StaffUser = { id: row.id, email: row.email, sessionId: claims.sid, sessionExpiresAt: claims.exp * 1000 };
+  const user: StaffUser = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid, sessionExpiresAt: claims.exp * 1000 };
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

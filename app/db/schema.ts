@@ -89,6 +89,9 @@ export const contactMessages = sqliteTable(
   ],
 );
 
+export const STAFF_ROLES = ["owner", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -98,6 +101,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     /** Bumped to revoke every session cookie issued before (sign out everywhere). */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** The owner runs the staff list (one account); everyone else is staff. */
+    role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
     createdAt: createdAt(),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],
@@ -122,6 +127,25 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent").notNull(),
   },
   (t) => [index("sessions_user_last_seen_idx").on(t.userId, t.lastSeenAt), index("sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
+/**
+ * Single-use links to set a password: "invite" makes a new staff account,
+ * "reset" replaces a member's password. Only a hash of the token is stored.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["invite", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique("invitations_token_hash_unique"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("invitations_email_idx").on(t.email), index("invitations_expires_idx").on(t.expiresAt)],
 );
 
 /** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */

@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { SIGNED_OUT_CLOSE_CODE, type LeadCreatedEvent } from "~/live/events";
+import { SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE, type LeadCreatedEvent } from "~/live/events";
 
 /**
  * The Worker sets this header on the upgrade request after it has verified the
@@ -26,6 +26,16 @@ function readStaffSession(request: Request): StaffSession | null {
 }
 
 const userTag = (userId: number) => `user:${userId}`;
+
+/** Tells the dashboard it was signed out, then closes its socket. */
+function signOff(connection: Connection, reason: string) {
+  try {
+    connection.send(SIGNED_OUT_MESSAGE);
+  } catch {
+    // already closing
+  }
+  connection.close(SIGNED_OUT_CLOSE_CODE, reason);
+}
 const sessionTag = (sessionId: string) => `session:${sessionId}`;
 
 /**
@@ -58,7 +68,7 @@ export class DashboardRoom extends Server<Env> {
     const now = Date.now();
     for (const connection of this.getConnections<StaffSession>()) {
       if (!connection.state || connection.state.expiresAt <= now) {
-        connection.close(SIGNED_OUT_CLOSE_CODE, "Session expired");
+        signOff(connection, "Session expired");
         continue;
       }
       connection.send(message);
@@ -67,16 +77,12 @@ export class DashboardRoom extends Server<Env> {
 
   /** Called over RPC when an account's sessions are revoked. */
   async disconnectStaff(userId: number): Promise<void> {
-    for (const connection of this.getConnections(userTag(userId))) {
-      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
-    }
+    for (const connection of this.getConnections(userTag(userId))) signOff(connection, "Signed out");
   }
 
   /** Called over RPC when one session ends (sign-out, "end this session"). */
   async disconnectSession(sessionId: string): Promise<void> {
-    for (const connection of this.getConnections(sessionTag(sessionId))) {
-      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
-    }
+    for (const connection of this.getConnections(sessionTag(sessionId))) signOff(connection, "Signed out");
   }
 
   override onMessage(): void {

@@ -56,6 +56,28 @@ export function queueLeadEmail(db: Db, kind: LeadKind, submissionId: string, ema
   ).returning({ id: outbox.id });
 }
 
+/**
+ * The statement that queues any other e-mail (an invitation, a password link):
+ * `kind` and `recordId` say what it is about. Deliver it after the batch commits.
+ */
+export function queueEmail(db: Db, kind: string, recordId: number, email: Email, now = Date.now()) {
+  return db
+    .insert(outbox)
+    .values({
+      kind,
+      recordId,
+      recipient: email.to,
+      subject: email.subject,
+      html: email.html,
+      textBody: email.text,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: new Date(now),
+      createdAt: new Date(now),
+    })
+    .returning({ id: outbox.id });
+}
+
 export type DeliveryOutcome = "sent" | "failed" | "held" | "skipped";
 
 interface DeliveryOptions {

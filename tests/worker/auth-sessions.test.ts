@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { SIGNED_OUT_MESSAGE } from "../../app/live/events";
 import { createStaff, postForm } from "./helpers";
 import { claimsOf, cookieWithToken, getWithCookie, openLiveSocket, postWithCookie, signToken } from "./dashboard-helpers";
 
@@ -57,7 +58,8 @@ describe("signing out (red-team finding 3)", () => {
     expect(await mine.closed).toBe(4001);
     await announce(9001);
     await expect.poll(() => theirs.messages.length).toBe(1);
-    expect(mine.messages).toEqual([]);
+    // It heard only that it was signed out, never the lead.
+    expect(mine.messages).toEqual([SIGNED_OUT_MESSAGE]);
     theirs.socket.close();
     // A new socket with the old cookie is refused.
     const reopened = await getWithCookie("/parties/dashboard-room/staff", leaving, { Upgrade: "websocket", Origin: "http://localhost:8787" });
