@@ -37,6 +37,8 @@ export default [
       route("account", "routes/staff/account.tsx"),
       route("account/passkeys", "routes/staff/passkeys.ts"),
       route("staff", "routes/staff/staff.tsx"),
+      route("audit", "routes/staff/audit.tsx"),
+      route("audit/export", "routes/staff/audit-export.ts"),
       route(":inbox/:id", "routes/staff/record.tsx"),
       route("*", "routes/staff/not-found.tsx"),
     ]),

@@ -52,3 +52,27 @@ CREATE TABLE `invitations` (
 CREATE UNIQUE INDEX `invitations_token_hash_unique` ON `invitations` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `invitations_email_idx` ON `invitations` (`email`);--> statement-breakpoint
 CREATE INDEX `invitations_expires_idx` ON `invitations` (`expires_at`);
+--> statement-breakpoint
+-- The audit trail (decision 059): append-only; only the retention job removes entries, and only after 2 years.
+CREATE TABLE `audit_log` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`created_at` integer NOT NULL,
+	`actor_id` integer,
+	`actor_email` text NOT NULL,
+	`action` text NOT NULL,
+	`target` text DEFAULT '' NOT NULL,
+	`details` text DEFAULT '' NOT NULL,
+	`ip` text NOT NULL,
+	`user_agent` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `audit_log_created_at_idx` ON `audit_log` (`created_at`);--> statement-breakpoint
+CREATE TRIGGER `audit_log_no_update` BEFORE UPDATE ON `audit_log`
+BEGIN
+	SELECT RAISE(ABORT, 'audit entries cannot be changed');
+END;--> statement-breakpoint
+CREATE TRIGGER `audit_log_no_early_delete` BEFORE DELETE ON `audit_log`
+WHEN OLD.`created_at` > (CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 63072000000)
+BEGIN
+	SELECT RAISE(ABORT, 'audit entries are kept for 2 years');
+END;

@@ -147,14 +147,6 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
   return user;
 }
 
-/** Ends the session this request's cookie names, if any; returns its id so its sockets can be closed. */
-export async function endCurrentSession(request: Request, env: Env): Promise<{ sessionId: string } | null> {
-  const claims = await readSessionClaims(request, env);
-  if (!claims) return null;
-  await getDb(env).delete(sessions).where(eq(sessions.id, claims.sid));
-  return { sessionId: claims.sid };
-}
-
 /** Ends one of this account's sessions; false when it is not theirs or already over. */
 export async function endSession(env: Env, userId: number, sessionId: string): Promise<boolean> {
   const deleted = await getDb(env)

@@ -14,6 +14,8 @@ export const RETENTION = {
   outboxMs: 90 * DAY_MS,
   /** Spam-protection and sign-in counters by IP or e-mail. */
   rateLimitsMs: 60 * 60 * 1000,
+  /** The staff audit trail (a trigger refuses deleting anything younger). */
+  auditMs: 730 * DAY_MS,
   /** Staff sessions, counted from their last use (they end after 12 idle hours). */
   sessionsMs: 12 * 60 * 60 * 1000,
 } as const;
@@ -34,6 +36,8 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "rate_limits", "window_start", now - RETENTION.rateLimitsMs),
     purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
     purgeOlderThan(env, "passkey_challenges", "expires_at", now),
+    purgeOlderThan(env, "invitations", "expires_at", now - RETENTION.sessionsMs),
+    purgeOlderThan(env, "audit_log", "created_at", now - RETENTION.auditMs),
   ]);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);
 }

@@ -148,6 +148,27 @@ export const invitations = sqliteTable(
   (t) => [index("invitations_email_idx").on(t.email), index("invitations_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Who did what, when, from where (docs/decisions/059). Append-only: triggers in
+ * the migration refuse any UPDATE and any DELETE of an entry under 2 years old.
+ * The actor is kept by id and e-mail, so entries outlive removed accounts.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    details: text("details").notNull().default(""),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
 /** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */
 export const passkeys = sqliteTable(
   "passkeys",

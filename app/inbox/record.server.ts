@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
+import { auditStaffAction } from "~/audit/log.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { kindOfInbox, type LeadKind } from "~/leads/kinds";
+import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { getLead, updateLead } from "./queries.server";
 import { STATUS_ERROR, type StatusActionData } from "./rules";
@@ -50,6 +51,7 @@ function returnPath(value: FormDataEntryValue | null, fallback: string) {
  */
 export async function saveRowStatus(
   context: Readonly<RouterContextProvider>,
+  request: Request,
   kind: LeadKind,
   id: number,
   formData: FormData,
@@ -63,6 +65,7 @@ export async function saveRowStatus(
     throw data(STATUS_ERROR, { status: 400 });
   }
   if (!(await updateLead(env.DB, kind, id, { status }))) notFound();
+  await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].inbox} #${id}`, details: { status } });
   if (inline) return data<StatusActionData>({ ok: true, status });
   return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",

@@ -21,6 +21,11 @@ test("the owner invites a colleague, who sets a password and works, until the ow
   await expectNoAxeViolations(page);
   await expect(page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible();
 
+  // The audit trail shows the invitation; axe checks that page too.
+  await page.getByRole("link", { name: "Audit", exact: true }).click();
+  await expect(page.getByTestId("audit-entry").filter({ hasText: email }).first()).toContainText("Invited a staff member");
+  await expectNoAxeViolations(page);
+
   // The colleague, in a browser of their own.
   const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `198.18.0.${Math.floor(Math.random() * 250) + 1}` } });
   const colleague = await context.newPage();

@@ -34,6 +34,9 @@ test("staff add a passkey on the account page and sign in with it, even while pa
   await expect(passkeys.getByRole("status")).toContainText("Passkey added");
   await expect(passkeys.getByTestId("passkey")).toHaveCount(before + 1);
   await expect(passkeys.getByTestId("passkey").last()).toContainText("not used yet");
+  // The owner's audit trail records it (the test account is the owner).
+  await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "Added a passkey" }).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.waitForURL("**/login");

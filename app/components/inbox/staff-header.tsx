@@ -15,6 +15,7 @@ export function StaffHeader({ email, isOwner }: { email: string; isOwner: boolea
             Inbox
           </NavLink>
           {isOwner ? <NavLink to="/dashboard/staff">Staff</NavLink> : null}
+          {isOwner ? <NavLink to="/dashboard/audit">Audit</NavLink> : null}
           <NavLink to="/dashboard/account">Account</NavLink>
         </nav>
         <div className="staff-header__user">

@@ -7,6 +7,7 @@ import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
 import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
+import { auditStaffAction } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { listPasskeys, removePasskey } from "~/auth/passkeys.server";
 import { PasswordSchema } from "~/auth/rules";
@@ -54,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "sign-out-everywhere") {
     await signOutEverywhere(env, ctx, user.id);
+    await auditStaffAction(context, request, "sign-out-everywhere");
     return redirectWithToast(
       context,
       "/login",
@@ -65,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "remove-passkey") {
     const passkeyId = formData.get("passkeyId");
     const removed = typeof passkeyId === "string" ? await removePasskey(env, user.id, passkeyId) : null;
+    if (removed) await auditStaffAction(context, request, "passkey-removed", { target: removed.name });
     return redirectWithToast(context, "/dashboard/account", {
       type: "success",
       message: removed ? `Passkey removed (${removed.name}).` : "That passkey was already removed.",
@@ -74,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "end-session") {
     const sessionId = formData.get("sessionId");
     const ended = typeof sessionId === "string" && (await endOwnSession(env, ctx, user.id, sessionId));
+    if (ended) await auditStaffAction(context, request, "session-ended", { details: { thisDevice: sessionId === user.sessionId } });
     if (ended && sessionId === user.sessionId) {
       return redirectWithToast(
         context,
@@ -101,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: change.status, headers: change.headers },
     );
   }
+  await auditStaffAction(context, request, "password-changed");
   // This device stays signed in with a fresh cookie; every other one is signed out.
   return redirectWithToast(
     context,

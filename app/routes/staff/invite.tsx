@@ -7,6 +7,7 @@ import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { SetPasswordSchema } from "~/auth/rules";
+import { recordAudit } from "~/audit/log.server";
 import { findPasswordLink, redeemPasswordLink } from "~/auth/staff.server";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
@@ -33,6 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
   const used = await redeemPasswordLink(env, params.token, submission.value.newPassword);
   if (!used.ok) return data({ result: submission.reply({ ...hidden, formErrors: [used.message] }) }, { status: 410 });
+  await recordAudit(env, request, { id: used.userId, email: used.email }, "password-set", { details: { link: used.kind } });
   return redirectWithToast(context, "/login", { type: "success", message: `Password set for ${used.email}. Sign in with it now.` });
 }
 

@@ -10,6 +10,7 @@ import { getCloudflare } from "~/http/request-context";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { issueDeviceCookie } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
+import { recordAudit } from "~/audit/log.server";
 import { LoginSchema } from "~/auth/rules";
 import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
@@ -38,11 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const attempt = await attemptSignIn(request, env, submission.value);
   if (!attempt.ok) {
+    await recordAudit(env, request, { id: attempt.userId ?? null, email: submission.value.email }, "sign-in-failed", {
+      details: { method: "password", reason: attempt.status === 429 ? "paused" : "wrong e-mail or password" },
+    });
     return data(
       { result: submission.reply({ ...hidden, formErrors: [attempt.message] }) },
       { status: attempt.status, headers: attempt.headers },
     );
   }
+  await recordAudit(env, request, attempt.user, "sign-in", { details: { method: "password" } });
   // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, attempt.user));

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { destroySessionCookie, endCurrentSession } from "~/auth/session.server";
+import { recordAudit } from "~/audit/log.server";
+import { destroySessionCookie, endSession, getStaffUser } from "~/auth/session.server";
 import { getCloudflare } from "~/http/request-context";
 import { disconnectSession } from "~/live/client.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -11,8 +12,12 @@ import { redirectWithToast } from "~/http/toast.server";
 // this session's live connections.
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, ctx } = getCloudflare(context);
-  const ended = await endCurrentSession(request, env);
-  if (ended) ctx.waitUntil(disconnectSession(env, ended.sessionId));
+  const user = await getStaffUser(request, env);
+  if (user) {
+    await endSession(env, user.id, user.sessionId);
+    ctx.waitUntil(disconnectSession(env, user.sessionId));
+    await recordAudit(env, request, user, "sign-out");
+  }
   return redirectWithToast(
     context,
     "/login",

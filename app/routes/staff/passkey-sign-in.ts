@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkey-sign-in";
+import { recordAudit } from "~/audit/log.server";
 import { issueDeviceCookie } from "~/auth/device.server";
 import { passkeySignInOptions, verifyPasskeySignIn } from "~/auth/passkeys.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
@@ -16,7 +17,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "verify") return Response.json({ error: "Unknown request." }, { status: 400 });
 
   const result = await verifyPasskeySignIn(request, env, formData.get("response"));
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  if (!result.ok) {
+    await recordAudit(env, request, { id: null, email: "" }, "sign-in-failed", { details: { method: "passkey", reason: result.status === 429 ? "paused" : "not verified" } });
+    return Response.json({ error: result.message }, { status: result.status });
+  }
+  await recordAudit(env, request, result.value, "sign-in", { details: { method: "passkey" } });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, result.value));
   headers.append("Set-Cookie", await issueDeviceCookie(request, env, result.value.email));

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkeys";
+import { auditStaffAction } from "~/audit/log.server";
 import { staffUserContext } from "~/auth/guard.server";
 import { addPasskey, passkeyRegistrationOptions } from "~/auth/passkeys.server";
 import { getCloudflare } from "~/http/request-context";
@@ -17,6 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await addPasskey(request, env, user, formData.get("response"));
   if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  await auditStaffAction(context, request, "passkey-added", { target: result.value.name });
   return Response.json({ added: result.value.name });
 }
 

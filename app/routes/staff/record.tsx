@@ -4,6 +4,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-rou
 import type { Route } from "./+types/record";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { RecordDetails } from "~/components/inbox/record-details";
+import { auditStaffAction } from "~/audit/log.server";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
@@ -28,11 +29,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
-  if (formData.get("intent") === "status") return saveRowStatus(context, kind, id, formData);
+  if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!(await updateLead(env.DB, kind, id, submission.value))) notFound();
+  await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].inbox} #${id}`, details: { status: submission.value.status } });
   return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { auditStaffAction } from "~/audit/log.server";
 import { requireOwner, staffUserContext } from "~/auth/guard.server";
 import { InviteSchema } from "~/auth/rules";
 import { inviteStaff, listStaff, removeStaff, resetStaffPassword, transferOwnership } from "~/auth/staff.server";
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!invited.ok) {
       return data({ intent, result: submission.reply({ fieldErrors: { email: [invited.message] } }), link: null }, { status: 400 });
     }
+    await auditStaffAction(context, request, "staff-invited", { target: invited.email });
     // Shown once, here; only its hash is stored.
     return { intent, result: submission.reply({ resetForm: true }), link: { kind: "invite" as const, email: invited.email, url: invited.link } };
   }
@@ -63,16 +65,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "reset") {
     const reset = await resetStaffPassword(request, env, ctx, owner.id, userId);
     if (!reset.ok) return refuse(reset.message);
+    await auditStaffAction(context, request, "staff-password-reset", { target: reset.email });
     return { intent, result: undefined, link: { kind: "reset" as const, email: reset.email, url: reset.link } };
   }
   if (intent === "remove") {
     const removed = await removeStaff(env, ctx, userId);
     if (!removed.ok) return refuse(removed.message);
+    await auditStaffAction(context, request, "staff-removed", { target: removed.email });
     return redirectWithToast(context, "/dashboard/staff", { type: "success", message: `${removed.email} was removed and signed out.` });
   }
   if (intent === "transfer") {
     const transferred = await transferOwnership(env, owner.id, userId);
     if (!transferred.ok) return refuse(transferred.message);
+    await auditStaffAction(context, request, "ownership-transferred", { target: transferred.email });
     return redirectWithToast(context, "/dashboard", { type: "success", message: `${transferred.email} now owns the store's dashboard.` });
   }
   return refuse("That action is not available.");
