@@ -2,7 +2,7 @@ import jwt from "@tsndr/cloudflare-worker-jwt";
 import { createCookie } from "react-router";
 import { toBase64Url } from "./base64";
 import { requireSessionSecret } from "./secret";
-import { isSecureRequest } from "./session.server";
+import { isSecureRequest, readSignedCookie } from "./session.server";
 
 // Device cookies (OWASP, "Slow down online guessing attacks with device
 // cookies"; docs/decisions/055). A browser that signed in to an account keeps a
@@ -51,19 +51,7 @@ export async function issueDeviceCookie(request: Request, env: Env, email: strin
  * count as no cookie: such a browser is an unknown device.
  */
 export async function knownDeviceNonce(request: Request, env: Env, email: string): Promise<string | null> {
-  let token: unknown;
-  try {
-    token = await deviceCookie.parse(request.headers.get("Cookie"));
-  } catch {
-    return null;
-  }
-  if (typeof token !== "string" || token.length === 0 || token.length > 2048) return null;
-  let claims: Partial<DeviceClaims> | undefined;
-  try {
-    claims = (await jwt.verify<DeviceClaims>(token, requireSessionSecret(env), { algorithm: "HS256" }))?.payload;
-  } catch {
-    return null;
-  }
+  const claims = await readSignedCookie<DeviceClaims>(deviceCookie, request, env, 2048);
   if (
     !claims ||
     claims.aud !== DEVICE_AUDIENCE ||

@@ -1,6 +1,6 @@
 import jwt from "@tsndr/cloudflare-worker-jwt";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, type Cookie } from "react-router";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
@@ -88,21 +88,28 @@ export function destroySessionCookie(request: Request) {
   return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
 }
 
-/** The verified claims of this request's session cookie, or null; never throws. */
-async function readSessionClaims(request: Request, env: Env): Promise<(SessionClaims & { exp: number; iat: number }) | null> {
+/**
+ * The payload of a signed token held in one of our cookies, or null for a
+ * missing, malformed, oversized, tampered or expired one; never throws.
+ */
+export async function readSignedCookie<Claims>(cookie: Cookie, request: Request, env: Env, maxLength: number): Promise<Partial<Claims> | null> {
   let token: unknown;
   try {
-    token = await sessionCookie.parse(request.headers.get("Cookie"));
+    token = await cookie.parse(request.headers.get("Cookie"));
   } catch {
     return null;
   }
-  if (typeof token !== "string" || token.length === 0 || token.length > 4096) return null;
-  let claims: SessionClaims | undefined;
+  if (typeof token !== "string" || token.length === 0 || token.length > maxLength) return null;
   try {
-    claims = (await jwt.verify<SessionClaims>(token, requireSessionSecret(env), { algorithm: "HS256" }))?.payload;
+    return (await jwt.verify<Claims>(token, requireSessionSecret(env), { algorithm: "HS256" }))?.payload ?? null;
   } catch {
     return null;
   }
+}
+
+/** The verified claims of this request's session cookie, or null; never throws. */
+async function readSessionClaims(request: Request, env: Env): Promise<(SessionClaims & { exp: number; iat: number }) | null> {
+  const claims = await readSignedCookie<SessionClaims>(sessionCookie, request, env, 4096);
   if (
     !claims ||
     !Number.isSafeInteger(Number(claims.sub)) ||

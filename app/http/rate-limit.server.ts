@@ -54,43 +54,29 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
   const retryAfter = (windowStart: number, now: number) =>
     Math.max(1, Math.ceil((windowStart + options.windowMs - now) / 1000));
 
+  /**
+   * One UPSERT: a new window starts at 1; within it the count grows by one, up
+   * to `cap` when given (a capped count stays as it was once it is reached).
+   */
+  async function count(key: string, cap: number | null): Promise<RateLimitResult> {
+    const now = Date.now();
+    const windowStart = windowStartFor(now);
+    const next = cap === null ? sql`${rateLimits.count} + 1` : sql`min(${rateLimits.count} + 1, ${cap})`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${next} ELSE 1 END`, windowStart },
+      })
+      .returning({ count: rateLimits.count });
+    return { allowed: (row?.count ?? 1) <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+  }
+
   return {
-    async hit(key) {
-      const now = Date.now();
-      const windowStart = windowStartFor(now);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
-            windowStart,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      const count = row?.count ?? 1;
-      return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
-    },
-    async attempt(key) {
-      const now = Date.now();
-      const windowStart = windowStartFor(now);
-      // One UPSERT: a new window starts at 1; within a window the count stops at
-      // limit + 1 ("paused"), so a refused try leaves the row as it was.
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN min(${rateLimits.count} + 1, ${options.limit + 1}) ELSE 1 END`,
-            windowStart,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      const count = row?.count ?? 1;
-      return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
-    },
+    hit: (key) => count(key, null),
+    // Stops at limit + 1 ("paused"): a refused try changes nothing, so it never extends the pause.
+    attempt: (key) => count(key, options.limit + 1),
     async forgive(key) {
       const windowStart = windowStartFor(Date.now());
       await db

@@ -38,45 +38,43 @@ function Availability({ supported, withoutScript, unsupported }: { supported: bo
   return supported ? null : <p className="passkey__note">{unsupported}</p>;
 }
 
-export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+/**
+ * One passkey button: runs its ceremony, shows "Waiting…" meanwhile and the
+ * outcome in a status line. `ceremony` returns the message to show, or null
+ * when it is leaving the page.
+ */
+function PasskeyButton(props: {
+  label: string;
+  className: string;
+  withoutScript: string;
+  unsupported: string;
+  failure: string;
+  ceremony: () => Promise<string | null>;
+}) {
   const supported = useWebAuthn();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
 
-  async function signIn() {
+  async function run() {
     setBusy(true);
     setMessage("");
+    let outcome: string | null;
     try {
-      const options = await postForJson<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/login/passkey", { intent: "options" });
-      if (options.error) throw new Error(options.error);
-      const response = await startAuthentication({ optionsJSON: options });
-      const result = await postForJson<{ redirectTo: string }>("/login/passkey", {
-        intent: "verify",
-        response: JSON.stringify(response),
-        redirectTo,
-      });
-      if (result.error) {
-        setMessage(result.error);
-        setBusy(false);
-        return;
-      }
-      window.location.assign(result.redirectTo);
+      outcome = await props.ceremony();
     } catch (error) {
-      setMessage(ceremonyMessage(error, "That passkey could not be used. Try again, or sign in with your password."));
-      setBusy(false);
+      outcome = ceremonyMessage(error, props.failure);
     }
+    if (outcome === null) return;
+    setMessage(outcome);
+    setBusy(false);
   }
 
   return (
     <div className="passkey">
-      <Availability
-        supported={supported}
-        withoutScript="Signing in with a passkey needs JavaScript. The password form works without it."
-        unsupported="This browser cannot use passkeys. Sign in with your password."
-      />
+      <Availability supported={supported} withoutScript={props.withoutScript} unsupported={props.unsupported} />
       {supported ? (
-        <button type="button" className="button button--secondary button--block" onClick={signIn} disabled={busy}>
-          {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        <button type="button" className={props.className} onClick={run} disabled={busy}>
+          {busy ? "Waiting for your passkey…" : props.label}
         </button>
       ) : null}
       <p className="passkey__message" role="status">
@@ -86,46 +84,57 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function AddPasskey() {
-  const supported = useWebAuthn();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState("");
-
-  async function add() {
-    setBusy(true);
-    setMessage("");
-    try {
-      const options = await postForJson<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/dashboard/account/passkeys", { intent: "options" });
-      if (options.error) throw new Error(options.error);
-      const response = await startRegistration({ optionsJSON: options });
-      const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
-        intent: "register",
-        response: JSON.stringify(response),
-      });
-      setMessage(result.error ?? `Passkey added (${result.added}). You can now sign in with it.`);
-      if (!result.error) await revalidator.revalidate();
-    } catch (error) {
-      setMessage(ceremonyMessage(error, "That passkey could not be added. Please try again."));
-    }
-    setBusy(false);
+export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  async function signIn() {
+    const options = await postForJson<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/login/passkey", { intent: "options" });
+    if (options.error) return options.error;
+    const response = await startAuthentication({ optionsJSON: options });
+    const result = await postForJson<{ redirectTo: string }>("/login/passkey", {
+      intent: "verify",
+      response: JSON.stringify(response),
+      redirectTo,
+    });
+    if (result.error) return result.error;
+    window.location.assign(result.redirectTo);
+    return null;
   }
 
   return (
-    <div className="passkey">
-      <Availability
-        supported={supported}
-        withoutScript="Adding a passkey needs JavaScript. Turn it on for this page to add one."
-        unsupported="This browser cannot create passkeys."
-      />
-      {supported ? (
-        <button type="button" className="button button--primary" onClick={add} disabled={busy}>
-          {busy ? "Waiting for your passkey…" : "Add a passkey"}
-        </button>
-      ) : null}
-      <p className="passkey__message" role="status">
-        {message}
-      </p>
-    </div>
+    <PasskeyButton
+      label="Sign in with a passkey"
+      className="button button--secondary button--block"
+      withoutScript="Signing in with a passkey needs JavaScript. The password form works without it."
+      unsupported="This browser cannot use passkeys. Sign in with your password."
+      failure="That passkey could not be used. Try again, or sign in with your password."
+      ceremony={signIn}
+    />
+  );
+}
+
+export function AddPasskey() {
+  const revalidator = useRevalidator();
+
+  async function add() {
+    const options = await postForJson<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/dashboard/account/passkeys", { intent: "options" });
+    if (options.error) return options.error;
+    const response = await startRegistration({ optionsJSON: options });
+    const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
+      intent: "register",
+      response: JSON.stringify(response),
+    });
+    if (result.error) return result.error;
+    await revalidator.revalidate();
+    return `Passkey added (${result.added}). You can now sign in with it.`;
+  }
+
+  return (
+    <PasskeyButton
+      label="Add a passkey"
+      className="button button--primary"
+      withoutScript="Adding a passkey needs JavaScript. Turn it on for this page to add one."
+      unsupported="This browser cannot create passkeys."
+      failure="That passkey could not be added. Please try again."
+      ceremony={add}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AddPasskey } from "~/components/account/passkeys";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
 import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
 import { auditStaffAction } from "~/audit/log.server";
@@ -149,17 +149,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               errors={fields.currentPassword.errors}
               inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
             />
-            <Field
-              label="New password"
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.`}
-              errors={fields.newPassword.errors}
-              inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
-            <Field
-              label="New password again"
-              errors={fields.confirmPassword.errors}
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
+            <NewPasswordFields fields={fields} />
             <button type="submit" className="button button--primary" disabled={busyIntent === "change-password"}>
               {busyIntent === "change-password" ? "Changing…" : "Change password"}
             </button>

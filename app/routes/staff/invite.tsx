@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
 import "~/styles/dashboard.css";
-import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
+import { FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { SetPasswordSchema } from "~/auth/rules";
 import { recordAudit } from "~/audit/log.server";
 import { findPasswordLink, redeemPasswordLink } from "~/auth/staff.server";
@@ -61,17 +61,7 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
             {/* Lets password managers save the new password against the right account. */}
             <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
             <FormErrors errors={form.errors} />
-            <Field
-              label="New password"
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.`}
-              errors={fields.newPassword.errors}
-              inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
-            <Field
-              label="New password again"
-              errors={fields.confirmPassword.errors}
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
+            <NewPasswordFields fields={fields} />
             <button type="submit" className="button button--primary button--block" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Saving…" : "Set password"}
             </button>
