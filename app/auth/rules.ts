@@ -3,12 +3,16 @@ import { MIN_PASSWORD_LENGTH } from "./password";
 
 // The staff forms' rules, run by the browser before posting and by the server.
 
-export const LoginSchema = z.object({
-  email: z
-    .string({ error: "Please enter your e-mail address." })
+/** An e-mail address field; `missing` is what the form says when it is empty. */
+const emailField = (missing: string) =>
+  z
+    .string({ error: missing })
     .trim()
     .max(254, "E-mail must be 254 characters or fewer.")
-    .pipe(z.email("Enter a valid e-mail address.")),
+    .pipe(z.email("Enter a valid e-mail address."));
+
+export const LoginSchema = z.object({
+  email: emailField("Please enter your e-mail address."),
   password: z.string({ error: "Please enter your password." }).max(1024, "That password is too long."),
   redirectTo: z.string().optional(),
 });
@@ -42,10 +46,4 @@ export const PasswordSchema = z
 export const SetPasswordSchema = z.object({ newPassword, confirmPassword }).refine(...passwordsMatch);
 
 /** The owner's "add a staff member" form. */
-export const InviteSchema = z.object({
-  email: z
-    .string({ error: "Please enter their e-mail address." })
-    .trim()
-    .max(254, "E-mail must be 254 characters or fewer.")
-    .pipe(z.email("Enter a valid e-mail address.")),
-});
+export const InviteSchema = z.object({ email: emailField("Please enter their e-mail address.") });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/audit";
-import { actionLabel, auditPage } from "~/audit/log.server";
+import { actionLabel, auditPage, detailsText } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { requireOwner } from "~/auth/guard.server";
 import { getCloudflare } from "~/http/request-context";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       who: entry.actorEmail || "Unknown",
       action: actionLabel(entry.action),
       target: entry.target,
-      details: entry.details,
+      details: detailsText(entry.details),
       ip: entry.ip,
       device: describeDevice(entry.userAgent),
     })),
