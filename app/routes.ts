@@ -30,6 +30,8 @@ export default [
 
   // Staff
   route("login", "routes/staff/login.tsx"),
+  route("login/passkey", "routes/staff/passkey-sign-in.ts"),
+  route("invite/:token", "routes/staff/invite.tsx"),
   route("logout", "routes/staff/logout.tsx"),
   // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
   layout("routes/staff/layout.tsx", [
@@ -37,6 +39,10 @@ export default [
       index("routes/staff/inbox.tsx"),
       route("export", "routes/staff/export.ts"),
       route("account", "routes/staff/account.tsx"),
+      route("account/passkeys", "routes/staff/passkeys.ts"),
+      route("staff", "routes/staff/staff.tsx"),
+      route("audit", "routes/staff/audit.tsx"),
+      route("audit/export", "routes/staff/audit-export.ts"),
       route(":inbox/:id", "routes/staff/record.tsx"),
       route("orders/:id/photos/:position", "routes/staff/order-photo.ts"),
       route("*", "routes/staff/not-found.tsx"),

@@ -1,6 +1,8 @@
 // npm run admin:create -- --email E --password P [--remote] [--if-missing]
-// Creates a staff account, or resets its password (which also signs that
-// account out everywhere). Local D1 by default; --remote for the deployed one.
+// Creates a staff account (the first one is the owner), or resets its password
+// (which also signs that account out everywhere). For bootstrapping and
+// recovery; day to day the owner runs the Staff page. Local D1 by default;
+// --remote for the deployed one.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../app/auth/password.ts";
@@ -32,9 +34,16 @@ const hash = await hashPassword(password);
 const onConflict = values["if-missing"]
   ? "DO NOTHING"
   : "DO UPDATE SET password_hash = excluded.password_hash, token_version = users.token_version + 1";
+// A reset also ends the account's server-side sessions (the new token version already refuses their cookies).
+const endSessions = values["if-missing"]
+  ? ""
+  : ` DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quote(email)});`;
 const sql =
-  `INSERT INTO users (email, password_hash, token_version, created_at) ` +
-  `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}) ON CONFLICT(email) ${onConflict};`;
+  // The first account is the owner, who runs the staff list in the dashboard.
+  `INSERT INTO users (email, password_hash, token_version, created_at, role) ` +
+  `VALUES (${quote(email)}, ${quote(hash)}, 0, ${Date.now()}, ` +
+  `(SELECT CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'staff' ELSE 'owner' END)) ON CONFLICT(email) ${onConflict};` +
+  endSessions;
 
 const target = values.remote ? ["--remote"] : ["--local"];
 if (!values.remote && values["persist-to"]) target.push("--persist-to", values["persist-to"]);

@@ -49,7 +49,7 @@ app.all("/parties/*", async (c) => {
   if (!staff) return c.text("Unauthorized", 401);
   // The room trusts only this header, set here (over anything the browser sent) after the cookie was verified.
   const headers = new Headers(c.req.raw.headers);
-  headers.set(STAFF_SESSION_HEADER, staffSessionHeader({ userId: staff.id, expiresAt: staff.sessionExpiresAt }));
+  headers.set(STAFF_SESSION_HEADER, staffSessionHeader({ userId: staff.id, expiresAt: staff.sessionExpiresAt, sessionId: staff.sessionId }));
   return (await routePartykitRequest(new Request(c.req.raw, { headers }), c.env)) ?? c.notFound();
 });
 

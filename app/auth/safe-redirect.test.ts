@@ -17,6 +17,11 @@ describe("safeRedirectPath", () => {
     ["a relative path", "dashboard"],
     ["nothing", undefined],
     ["a non-string", 42],
+    ["a dot segment before a double slash", "/.//evil.example"],
+    ["an encoded dot-dot before a double slash", "/%2e%2e//evil.example"],
+    ["a dot-dot that climbs to a double slash", "/x/..//evil.example"],
+    ["a dot-dot past the root to a double slash", "/dashboard/../..//evil.example"],
+    ["an encoded dot before a double slash", "/%2E//evil.example"],
   ])("falls back to the dashboard for %s", (_label, target) => {
     expect(safeRedirectPath(target)).toBe("/dashboard");
   });

@@ -24,6 +24,10 @@ export const RETENTION = {
   rateLimitsMs: 60 * 60 * 1000,
   /** Who booked an appointment (keyed hashes of browser and address), for the daily booking caps. */
   bookerKeysMs: DAY_MS,
+  /** The staff audit trail (a trigger refuses deleting anything younger). */
+  auditMs: 730 * DAY_MS,
+  /** Staff sessions, counted from their last use (they end after 12 idle hours). */
+  sessionsMs: 12 * 60 * 60 * 1000,
 } as const;
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
@@ -94,6 +98,10 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
       sql`UPDATE appointments SET visitor_key = NULL, address_key = NULL
        WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ${now - RETENTION.bookerKeysMs} LIMIT ${BATCH})`,
     ),
+    purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
+    purgeOlderThan(env, "passkey_challenges", "expires_at", now),
+    purgeOlderThan(env, "invitations", "expires_at", now - RETENTION.sessionsMs),
+    purgeOlderThan(env, "audit_log", "created_at", now - RETENTION.auditMs),
   ]);
   const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), counters);

@@ -136,6 +136,9 @@ export const contactMessages = sqliteTable(
   ],
 );
 
+export const STAFF_ROLES = ["owner", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -145,9 +148,105 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     /** Bumped to revoke every session cookie issued before (sign out everywhere). */
     tokenVersion: integer("token_version").notNull().default(0),
+    /** The owner runs the staff list (one account); everyone else is staff. */
+    role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
     createdAt: createdAt(),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * One row per signed-in browser. The session cookie names its row; deleting the
+ * row ends that session at once (sign-out, "end this session", removal). A row
+ * unused for 12 hours no longer counts (app/auth/session.server.ts).
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** Random, URL-safe; carried inside the signed cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [index("sessions_user_last_seen_idx").on(t.userId, t.lastSeenAt), index("sessions_last_seen_idx").on(t.lastSeenAt)],
+);
+
+/**
+ * Single-use links to set a password: "invite" makes a new staff account,
+ * "reset" replaces a member's password. Only a hash of the token is stored.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    kind: text("kind", { enum: ["invite", "reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique("invitations_token_hash_unique"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("invitations_email_idx").on(t.email), index("invitations_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who did what, when, from where (docs/decisions/059). Append-only: triggers in
+ * the migration refuse any UPDATE and any DELETE of an entry under 2 years old.
+ * The actor is kept by id and e-mail, so entries outlive removed accounts.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    details: text("details").notNull().default(""),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url, as the authenticator gives it. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** Comma-separated transports ("internal,hybrid"). */
+    transports: text("transports").notNull().default(""),
+    /** What the account page calls it ("Chrome on Mac"). */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** One-use WebAuthn challenges: for adding a passkey (user_id set) or signing in with one (null). */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    userId: integer("user_id"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
 );
 
 /**

@@ -33,8 +33,14 @@ export function passRetryAfter({ actionHeaders, errorHeaders }: { actionHeaders:
 export interface RateLimiter {
   /** Counts one event (or `amount`, e.g. bytes) for `key` and says whether it is within the limit. */
   hit(key: string, amount?: number): Promise<RateLimitResult>;
-  /** Says whether `key` is already over the limit, without counting. */
-  check(key: string): Promise<RateLimitResult>;
+  /**
+   * Counts one try for `key` before the caller verifies anything, unless the key
+   * is already paused: a paused key is refused without counting, so trying during
+   * a pause never extends it and the pause ends with its window.
+   */
+  attempt(key: string): Promise<RateLimitResult>;
+  /** Takes back one counted try (the try succeeded, or was refused by another key). */
+  forgive(key: string): Promise<void>;
   /** Forgets `key` (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
 }
@@ -55,30 +61,35 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
   const retryAfter = (windowStart: number, now: number) =>
     Math.max(1, Math.ceil((windowStart + options.windowMs - now) / 1000));
 
+  /**
+   * One UPSERT: a new window starts at `amount`; within it the count grows by
+   * `amount`, up to `cap` when given (a capped count stays as it was once reached).
+   */
+  async function count(key: string, amount: number, cap: number | null): Promise<RateLimitResult> {
+    const now = Date.now();
+    const windowStart = windowStartFor(now);
+    const next = cap === null ? sql`${rateLimits.count} + ${amount}` : sql`min(${rateLimits.count} + ${amount}, ${cap})`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: amount })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${next} ELSE ${amount} END`, windowStart },
+      })
+      .returning({ count: rateLimits.count });
+    return { allowed: (row?.count ?? amount) <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+  }
+
   const counter: RateLimiter = {
-    async hit(key, amount = 1) {
-      const now = Date.now();
-      const windowStart = windowStartFor(now);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart, count: amount })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + ${amount} ELSE ${amount} END`,
-            windowStart,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      const count = row?.count ?? amount;
-      return { allowed: count <= options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
-    },
-    async check(key) {
-      const now = Date.now();
-      const windowStart = windowStartFor(now);
-      const row = await db.query.rateLimits.findFirst({ where: (t, { eq }) => eq(t.key, key) });
-      const count = row && row.windowStart === windowStart ? row.count : 0;
-      return { allowed: count < options.limit, retryAfterSeconds: retryAfter(windowStart, now) };
+    hit: (key, amount = 1) => count(key, amount, null),
+    // Stops at limit + 1 ("paused"): a refused try changes nothing, so it never extends the pause.
+    attempt: (key) => count(key, 1, options.limit + 1),
+    async forgive(key) {
+      const windowStart = windowStartFor(Date.now());
+      await db
+        .update(rateLimits)
+        .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.windowStart} = ${windowStart} AND ${rateLimits.count} <= ${options.limit}`);
     },
     async reset(key) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
@@ -98,7 +109,8 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
   };
   return {
     hit: (key, amount) => inTurn(async () => refusal ?? remember(await counter.hit(key, amount))),
-    check: (key) => inTurn(async () => remember(await counter.check(key))),
+    attempt: (key) => inTurn(async () => refusal ?? remember(await counter.attempt(key))),
+    forgive: (key) => inTurn(() => counter.forgive(key)),
     reset: (key) => inTurn(() => counter.reset(key)),
   };
 }
@@ -109,9 +121,9 @@ export function clientIp(request: Request): string {
 }
 
 /**
- * The Workers Rate Limiting binding. It only counts (no peek, no reset) and its
+ * The Workers Rate Limiting binding. It only counts (no cap, no reset) and its
  * period is fixed in wrangler.toml, so it serves the form limit but not login
- * throttling, which needs `check` and `reset`.
+ * throttling, which needs `attempt`, `forgive` and `reset`.
  */
 function workersRateLimiter(binding: RateLimit, periodSeconds: number): Pick<RateLimiter, "hit"> {
   return {

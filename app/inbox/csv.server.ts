@@ -46,7 +46,7 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
   ],
 };
 
-function csvLine(cells: string[]): string {
+export function csvLine(cells: string[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
@@ -66,12 +66,23 @@ export function csvFileName(view: InboxView, now: number): string {
   return `${LEADS[view.tab].inbox}-${storeTimestamp(now).slice(0, 10)}.csv`;
 }
 
-/** The whole view as a stream: a byte-order mark (so Excel reads UTF-8), the header, then batch after batch. */
-export function streamLeadsCsv(db: D1Database, view: InboxView, match: string | null, now: number): ReadableStream<Uint8Array> {
+/**
+ * The whole view as a stream: a byte-order mark (so Excel reads UTF-8), the
+ * header, then batch after batch. `onDone` gets the number of rows sent, when
+ * the last batch went out or the download was cancelled (for the audit trail).
+ */
+export function streamLeadsCsv(
+  db: D1Database,
+  view: InboxView,
+  match: string | null,
+  now: number,
+  onDone: (rows: number, complete: boolean) => void = () => {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: InboxView["cursor"] = null;
   let started = false;
   let done = false;
+  let sent = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -81,6 +92,7 @@ export function streamLeadsCsv(db: D1Database, view: InboxView, match: string | 
       }
       if (done) {
         controller.close();
+        onDone(sent, true);
         return;
       }
       const batchView: InboxView = { ...view, cursor };
@@ -88,8 +100,12 @@ export function streamLeadsCsv(db: D1Database, view: InboxView, match: string | 
       const rows = (await query.all<LeadWithNote>()).results;
       const page = readLeadPage(batchView, rows, BATCH_SIZE);
       if (page.leads.length > 0) controller.enqueue(encoder.encode(page.leads.map(csvRow).join("")));
+      sent += page.leads.length;
       if (!page.hasAfter || !page.last) done = true;
       else cursor = { direction: "after", ...page.last };
+    },
+    cancel() {
+      onDone(sent, false);
     },
   });
 }

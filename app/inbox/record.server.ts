@@ -1,11 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
+import { auditStaffAction } from "~/audit/log.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { getDb } from "~/db/client.server";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { kindOfInbox, type LeadKind } from "~/leads/kinds";
+import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { bookingEmail, recordHistory, textingState } from "./messages.server";
 import { getLead, orderPhotos, updateLead } from "./queries.server";
@@ -62,6 +63,7 @@ function returnPath(value: FormDataEntryValue | null, fallback: string) {
  */
 export async function saveRowStatus(
   context: Readonly<RouterContextProvider>,
+  request: Request,
   kind: LeadKind,
   id: number,
   formData: FormData,
@@ -80,6 +82,7 @@ export async function saveRowStatus(
     if (inline) return data<StatusActionData>({ ok: false, error: SEAT_TAKEN_ERROR }, { status: 409 });
     throw data(SEAT_TAKEN_ERROR, { status: 409 });
   }
+  await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].inbox} #${id}`, details: { status } });
   if (inline) return data<StatusActionData>({ ok: true, status });
   return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",

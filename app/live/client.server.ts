@@ -35,3 +35,12 @@ export async function disconnectStaff(env: Env, userId: number): Promise<void> {
     console.error("could not close live connections", error);
   }
 }
+
+/** Closes the live connections of one session that just ended. */
+export async function disconnectSession(env: Env, sessionId: string): Promise<void> {
+  try {
+    await (await dashboardRoom(env)).disconnectSession(sessionId);
+  } catch (error) {
+    console.error("could not close live connections", error);
+  }
+}

@@ -27,6 +27,12 @@ export const DASHBOARD_PARTY = "dashboard-room";
 export const DASHBOARD_ROOM_NAME = "staff";
 /** The room closes a socket with this code when its session was revoked or has expired. */
 export const SIGNED_OUT_CLOSE_CODE = 4001;
+/**
+ * Sent just before that close: a proxy in between (the local server's) may not
+ * pass a server's close frame on, but it passes messages, so the dashboard
+ * learns it was signed out either way.
+ */
+export const SIGNED_OUT_MESSAGE = JSON.stringify({ type: "signed-out" });
 
 export function leadCreated(kind: LeadKind, lead: { id: number; createdAt: Date }): LeadCreatedEvent {
   return { type: "lead-created", inbox: LEADS[kind].inbox, id: lead.id, createdAt: lead.createdAt.getTime() };

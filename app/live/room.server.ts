@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { SIGNED_OUT_CLOSE_CODE, type LiveEvent } from "~/live/events";
+import { SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE, type LiveEvent } from "~/live/events";
 
 /**
  * The Worker sets this header on the upgrade request after it has verified the
@@ -12,24 +12,37 @@ interface StaffSession {
   userId: number;
   /** epoch ms */
   expiresAt: number;
+  /** sessions.id */
+  sessionId: string;
 }
 
 export function staffSessionHeader(session: StaffSession): string {
-  return `${session.userId}:${session.expiresAt}`;
+  return `${session.userId}:${session.expiresAt}:${session.sessionId}`;
 }
 
 function readStaffSession(request: Request): StaffSession | null {
-  const match = /^(\d{1,15}):(\d{1,15})$/.exec(request.headers.get(STAFF_SESSION_HEADER) ?? "");
-  return match ? { userId: Number(match[1]), expiresAt: Number(match[2]) } : null;
+  const match = /^(\d{1,15}):(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(request.headers.get(STAFF_SESSION_HEADER) ?? "");
+  return match ? { userId: Number(match[1]), expiresAt: Number(match[2]), sessionId: match[3]! } : null;
 }
 
 const userTag = (userId: number) => `user:${userId}`;
 
+/** Tells the dashboard it was signed out, then closes its socket. */
+function signOff(connection: Connection, reason: string) {
+  try {
+    connection.send(SIGNED_OUT_MESSAGE);
+  } catch {
+    // already closing
+  }
+  connection.close(SIGNED_OUT_CLOSE_CODE, reason);
+}
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
+
 /**
  * One room for all signed-in staff. Each socket remembers whose session opened
  * it and until when, so only staff with a live session hear events: an expired
- * socket is closed instead of sent to, and signing out everywhere or changing
- * the password closes that account's sockets at once. Hibernation keeps idle
+ * socket is closed instead of sent to, and signing out (one session or everywhere),
+ * changing the password or being removed closes those sockets at once. Hibernation keeps idle
  * dashboards free of duration charges (socket state survives it).
  */
 export class DashboardRoom extends Server<Env> {
@@ -37,7 +50,7 @@ export class DashboardRoom extends Server<Env> {
 
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const session = readStaffSession(ctx.request);
-    return session ? [userTag(session.userId)] : [];
+    return session ? [userTag(session.userId), sessionTag(session.sessionId)] : [];
   }
 
   override onConnect(connection: Connection<StaffSession>, ctx: ConnectionContext): void {
@@ -55,7 +68,7 @@ export class DashboardRoom extends Server<Env> {
     const now = Date.now();
     for (const connection of this.getConnections<StaffSession>()) {
       if (!connection.state || connection.state.expiresAt <= now) {
-        connection.close(SIGNED_OUT_CLOSE_CODE, "Session expired");
+        signOff(connection, "Session expired");
         continue;
       }
       connection.send(message);
@@ -64,9 +77,12 @@ export class DashboardRoom extends Server<Env> {
 
   /** Called over RPC when an account's sessions are revoked. */
   async disconnectStaff(userId: number): Promise<void> {
-    for (const connection of this.getConnections(userTag(userId))) {
-      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
-    }
+    for (const connection of this.getConnections(userTag(userId))) signOff(connection, "Signed out");
+  }
+
+  /** Called over RPC when one session ends (sign-out, "end this session"). */
+  async disconnectSession(sessionId: string): Promise<void> {
+    for (const connection of this.getConnections(sessionTag(sessionId))) signOff(connection, "Signed out");
   }
 
   override onMessage(): void {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 
 /**
@@ -58,4 +59,10 @@ export async function waitForLive(page: Page) {
 /** The inbox row showing this name. */
 export function rowOf(page: Page, name: string) {
   return page.getByTestId("inbox-row").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+/** axe with the WCAG 2.2 A/AA tags on the whole staff page. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
 }

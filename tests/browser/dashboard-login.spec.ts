@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAsStaff, TEST_STAFF, uniqueName } from "./fixtures";
-import { rowOf, sendContactMessage, sendOrder, waitForLive } from "./dashboard-helpers";
+import { expectNoAxeViolations, rowOf, sendContactMessage, sendOrder, waitForLive } from "./dashboard-helpers";
 
 // Sign-in as staff meet it, and the accessibility of every staff page.
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-}
 
 test("the login form is at most 400 px wide and shows a wrong password on the form, not in a dialog", async ({ page }) => {
   page.on("dialog", () => {

@@ -157,7 +157,7 @@ test("a phone number with two upcoming appointments is asked to call, next to th
   }
   await earlier.close();
 
-  await page.goto("/");
+  await page.goto(DIALOG_PAGE);
   await openDialog(page);
   const form = dialog(page);
   await form.getByRole("textbox", { name: /^Name/ }).fill("Capped Caller");

@@ -88,6 +88,15 @@ describe("changing the password", () => {
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await blocked.text()).toContain("Too many wrong passwords.");
   });
+
+  it("checks only 5 of 20 parallel wrong current passwords (red-team finding 5)", async () => {
+    const staff = await createStaff();
+    const cookie = await signIn(staff);
+    const wrong = { currentPassword: "guess-password", newPassword: "a-brand-new-password", confirmPassword: "a-brand-new-password" };
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => changePassword(cookie, wrong)))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
 });
 
 describe("signing out everywhere", () => {

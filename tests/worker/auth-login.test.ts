@@ -163,6 +163,27 @@ describe("after sign-in", () => {
     }
   });
 
+  /** Paths that normalize into "//evil.example" (red-team finding 2). */
+  const DOT_SEGMENT_TRICKS = ["/.//evil.example", "/%2e%2e//evil.example", "/x/..//evil.example", "/dashboard/../..//evil.example"];
+
+  it("refuses targets that only become off-site once their dot segments are resolved, on every path that takes one", async () => {
+    const staff = await createStaff();
+    const cookie = await signIn(staff);
+    for (const target of DOT_SEGMENT_TRICKS) {
+      // A signed-in visitor of /login is sent on at once.
+      const signedIn = await getWithCookie(`/login?${new URLSearchParams({ redirectTo: target })}`, cookie);
+      expect(signedIn.status, target).toBe(302);
+      expect(signedIn.headers.get("Location"), target).toBe("/dashboard");
+      // The sign-in form carries the target in a hidden field...
+      const page = await (await get(`/login?${new URLSearchParams({ redirectTo: target })}`)).text();
+      expect(page, target).toContain('name="redirectTo" value="/dashboard"');
+      // ...and the sign-in itself follows it.
+      const response = await login({ email: staff.email, password: staff.password, redirectTo: target });
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("Location"), target).toBe("/dashboard");
+    }
+  });
+
   it("sends a signed-in visitor of /login straight on, to a safe target only", async () => {
     const cookie = await signIn(await createStaff());
     const page = await getWithCookie("/login?redirectTo=%2Fdashboard%3Ftab%3Dcontacts", cookie);

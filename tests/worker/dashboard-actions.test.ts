@@ -69,7 +69,7 @@ describe("changing a lead's status from its row", () => {
   it("returns only into the staff area after a plain post", async () => {
     await seedContacts([{ name: "Status Return" }]);
     const id = await idOf("contact_messages", "Status Return");
-    for (const returnTo of ["https://evil.example/", "//evil.example", "/contactus", "/dashboardevil"]) {
+    for (const returnTo of ["https://evil.example/", "//evil.example", "/contactus", "/dashboardevil", "/.//evil.example", "/%2e%2e//evil.example", "/x/..//evil.example", "/dashboard/../..//evil.example"]) {
       const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", status: "done", returnTo }, cookie);
       expect(response.headers.get("Location"), returnTo).toBe(`/dashboard/contacts/${id}`);
     }

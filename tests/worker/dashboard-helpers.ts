@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import jwt from "@tsndr/cloudflare-worker-jwt";
+import { expect } from "vitest";
 import { ORIGIN } from "./helpers";
 
 /** Must match SESSION_SECRET in vitest.config.ts. */
@@ -18,6 +19,25 @@ export function signToken(claims: Record<string, unknown>, secret = TEST_SESSION
 /** The token inside a Cookie header value made by signIn(). */
 export function tokenOf(cookie: string): string {
   return JSON.parse(atob(decodeURIComponent(cookie.slice("staff_session=".length)))) as string;
+}
+
+/** The claims inside a session cookie made by signIn() (sid names its sessions row). */
+export function claimsOf(cookie: string): { sub: string; sid: string; ver: number; iat: number; exp: number } {
+  return JSON.parse(atob(tokenOf(cookie).split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+}
+
+/** Opens the dashboard room's socket with this cookie, as an open dashboard does. */
+export async function openLiveSocket(cookie: string) {
+  const response = await SELF.fetch(`${ORIGIN}/parties/dashboard-room/staff`, {
+    headers: { Upgrade: "websocket", Origin: ORIGIN, Cookie: cookie },
+  });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const messages: string[] = [];
+  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+  socket.addEventListener("message", (event) => messages.push(String(event.data)));
+  socket.accept();
+  return { socket, messages, closed };
 }
 
 export function getWithCookie(path: string, cookie?: string, headers: Record<string, string> = {}) {

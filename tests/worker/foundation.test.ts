@@ -3,6 +3,7 @@ import jwt from "@tsndr/cloudflare-worker-jwt";
 import { describe, expect, it } from "vitest";
 import { count, createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 import { issueToken } from "./lead-helpers";
+import { claimsOf } from "./dashboard-helpers";
 
 const validContact = {
   name: "Ada Lovelace",
@@ -62,17 +63,19 @@ describe("dashboard guard", () => {
   it("treats a tampered or expired token as signed out", async () => {
     const staff = await createStaff();
     const now = Math.floor(Date.now() / 1000);
+    // Hand-signed tokens for a real server-side session (decision 056: the cookie names a sessions row).
+    const { sid } = claimsOf(await signIn(staff));
     const expired = await jwt.sign(
-      { sub: String(staff.id), ver: 0, iat: now - 7200, exp: now - 3600 },
+      { sub: String(staff.id), ver: 0, sid, iat: now - 7200, exp: now - 3600 },
       "test-session-secret-0123456789abcdef0123456789",
     );
     const fresh = await jwt.sign(
-      { sub: String(staff.id), ver: 0, iat: now, exp: now + 3600 },
+      { sub: String(staff.id), ver: 0, sid, iat: now, exp: now + 3600 },
       "test-session-secret-0123456789abcdef0123456789",
     );
     const accepted = await get("/dashboard", { Cookie: `staff_session=${encodeURIComponent(btoa(JSON.stringify(fresh)))}` });
     expect(accepted.status).toBe(200);
-    const forged = await jwt.sign({ sub: String(staff.id), ver: 0, exp: now + 3600 }, "some-other-secret-that-is-long-enough!!");
+    const forged = await jwt.sign({ sub: String(staff.id), ver: 0, sid, iat: now, exp: now + 3600 }, "some-other-secret-that-is-long-enough!!");
     for (const token of [expired, forged]) {
       const response = await get("/dashboard", { Cookie: `staff_session=${encodeURIComponent(btoa(JSON.stringify(token)))}` });
       expect(response.status).toBe(302);

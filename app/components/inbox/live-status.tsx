@@ -4,6 +4,7 @@ const LABELS: Record<LiveState, string> = {
   connecting: "Connecting…",
   connected: "Live",
   reconnecting: "Reconnecting…",
+  "signed-out": "Signed out",
 };
 
 /** Whether new leads will appear on their own; not a live region (it would chatter on every reconnect). */

@@ -2,7 +2,7 @@ import { Form, NavLink } from "react-router";
 import { store } from "~/config/store";
 
 /** The bar on every staff page: where you are, who you are, and sign-out (a POST, never a link). */
-export function StaffHeader({ email }: { email: string }) {
+export function StaffHeader({ email, isOwner }: { email: string; isOwner: boolean }) {
   return (
     <header className="staff-header">
       <div className="staff-header__inner container">
@@ -14,6 +14,8 @@ export function StaffHeader({ email }: { email: string }) {
           <NavLink to="/dashboard" end>
             Inbox
           </NavLink>
+          {isOwner ? <NavLink to="/dashboard/staff">Staff</NavLink> : null}
+          {isOwner ? <NavLink to="/dashboard/audit">Audit</NavLink> : null}
           <NavLink to="/dashboard/account">Account</NavLink>
         </nav>
         <div className="staff-header__user">

@@ -1,7 +1,7 @@
 import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE } from "~/live/events";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
 import { LEADS, type LeadKind } from "~/leads/kinds";
 import type { InboxRow } from "~/inbox/types";
 
@@ -14,7 +14,7 @@ export interface LiveInboxData {
   view: { tab: LeadKind };
 }
 
-export type LiveState = "connecting" | "connected" | "reconnecting";
+export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
 
 /** Several leads at once (or a reconnect right after an event) cost one refresh. */
 const REFRESH_DELAY_MS = 150;
@@ -54,7 +54,7 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const hasConnected = useRef(false);
-  usePartySocket({
+  const socket = usePartySocket({
     party: DASHBOARD_PARTY,
     room: DASHBOARD_ROOM_NAME,
     onOpen() {
@@ -64,11 +64,18 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
       setState("connected");
     },
     onClose(event) {
-      setState("reconnecting");
+      setState((current) => (current === "signed-out" ? current : "reconnecting"));
       // Signed out elsewhere or expired: the refresh meets the guard, which sends this page to the login.
       if (event.code === SIGNED_OUT_CLOSE_CODE) refresh();
     },
     onMessage(message) {
+      if (message.data === SIGNED_OUT_MESSAGE) {
+        // Signed out elsewhere or removed: stop listening; the refresh meets the guard, which sends this page to the login.
+        setState("signed-out");
+        socket.close(SIGNED_OUT_CLOSE_CODE);
+        refresh();
+        return;
+      }
       const event = parseLiveEvent(message.data);
       if (!event) return;
       if (event.type === "lead-updated") {

@@ -2,12 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
+import { AddPasskey } from "~/components/account/passkeys";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password";
 import { staffUserContext } from "~/auth/guard.server";
-import { changePassword, signOutEverywhere } from "~/auth/account.server";
+import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
+import { auditStaffAction } from "~/audit/log.server";
+import { describeDevice } from "~/auth/device-label";
+import { listPasskeys, removePasskey } from "~/auth/passkeys.server";
 import { PasswordSchema } from "~/auth/rules";
-import { createSessionCookie, destroySessionCookie } from "~/auth/session.server";
+import { destroySessionCookie, listSessions, startSession } from "~/auth/session.server";
+import { formatStoreDateTime } from "~/leads/store-time";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -20,8 +25,27 @@ export function meta() {
 /** A throttled try answers 429 with Retry-After. */
 export const headers = passRetryAfter;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(staffUserContext).email };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const [sessions, keys] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id)]);
+  return {
+    email: user.email,
+    passkeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      added: formatStoreDateTime(key.createdAt.getTime()),
+      lastUsed: key.lastUsedAt ? formatStoreDateTime(key.lastUsedAt.getTime()) : null,
+    })),
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: describeDevice(session.userAgent),
+      current: session.id === user.sessionId,
+      lastSeen: formatStoreDateTime(session.lastSeenAt.getTime()),
+      signedIn: formatStoreDateTime(session.createdAt.getTime()),
+      ip: session.ip,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,12 +55,41 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "sign-out-everywhere") {
     await signOutEverywhere(env, ctx, user.id);
+    await auditStaffAction(context, request, "sign-out-everywhere");
     return redirectWithToast(
       context,
       "/login",
       { type: "success", message: "You are signed out on every device." },
       { headers: { "Set-Cookie": await destroySessionCookie(request) } },
     );
+  }
+
+  if (formData.get("intent") === "remove-passkey") {
+    const passkeyId = formData.get("passkeyId");
+    const removed = typeof passkeyId === "string" ? await removePasskey(env, user.id, passkeyId) : null;
+    if (removed) await auditStaffAction(context, request, "passkey-removed", { target: removed.name });
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: removed ? `Passkey removed (${removed.name}).` : "That passkey was already removed.",
+    });
+  }
+
+  if (formData.get("intent") === "end-session") {
+    const sessionId = formData.get("sessionId");
+    const ended = typeof sessionId === "string" && (await endOwnSession(env, ctx, user.id, sessionId));
+    if (ended) await auditStaffAction(context, request, "session-ended", { details: { thisDevice: sessionId === user.sessionId } });
+    if (ended && sessionId === user.sessionId) {
+      return redirectWithToast(
+        context,
+        "/login",
+        { type: "success", message: "You are signed out." },
+        { headers: { "Set-Cookie": await destroySessionCookie(request) } },
+      );
+    }
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: ended ? "That session has ended." : "That session had already ended.",
+    });
   }
 
   const submission = parseForm(formData, PasswordSchema);
@@ -52,12 +105,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: change.status, headers: change.headers },
     );
   }
+  await auditStaffAction(context, request, "password-changed");
   // This device stays signed in with a fresh cookie; every other one is signed out.
   return redirectWithToast(
     context,
     "/dashboard/account",
     { type: "success", message: "Password changed. Other devices have been signed out." },
-    { headers: { "Set-Cookie": await createSessionCookie(request, env, change.user) } },
+    { headers: { "Set-Cookie": await startSession(request, env, change.user) } },
   );
 }
 
@@ -95,25 +149,71 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               errors={fields.currentPassword.errors}
               inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
             />
-            <Field
-              label="New password"
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.`}
-              errors={fields.newPassword.errors}
-              inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
-            <Field
-              label="New password again"
-              errors={fields.confirmPassword.errors}
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            />
+            <NewPasswordFields fields={fields} />
             <button type="submit" className="button button--primary" disabled={busyIntent === "change-password"}>
               {busyIntent === "change-password" ? "Changing…" : "Change password"}
             </button>
           </Form>
         </section>
 
+        <section className="card" aria-labelledby="passkeys-title">
+          <h2 id="passkeys-title">Passkeys</h2>
+          <p className="muted">
+            Sign in with your fingerprint, face or screen lock instead of typing your password. Your password keeps
+            working too.
+          </p>
+          {loaderData.passkeys.length > 0 ? (
+            <ul className="session-list">
+              {loaderData.passkeys.map((key) => (
+                <li key={key.id} className="session-list__item" data-testid="passkey">
+                  <p className="session-list__device">{key.name}</p>
+                  <p className="session-list__meta">
+                    Added {key.added}
+                    {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
+                  </p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="passkeyId" value={key.id} />
+                    <button type="submit" className="button button--secondary">
+                      Remove<span className="visually-hidden"> the passkey {key.name}, added {key.added}</span>
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>You have no passkeys yet.</p>
+          )}
+          <AddPasskey />
+        </section>
+
         <section className="card" aria-labelledby="sessions-title">
-          <h2 id="sessions-title">Sign out everywhere</h2>
+          <h2 id="sessions-title">Where you are signed in</h2>
+          <p className="muted">A session ends by itself after 12 hours without use.</p>
+          <ul className="session-list">
+            {loaderData.sessions.map((session) => (
+              <li key={session.id} className="session-list__item" data-testid="session">
+                <p className="session-list__device">
+                  {session.device}
+                  {session.current ? <span className="session-list__current">This device</span> : null}
+                </p>
+                <p className="session-list__meta">
+                  Last seen {session.lastSeen} from {session.ip}
+                  <br />
+                  Signed in {session.signedIn}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <button type="submit" className="button button--secondary">
+                    {session.current ? "Sign out here" : "End this session"}
+                    {session.current ? null : <span className="visually-hidden">: {session.device}, last seen {session.lastSeen}</span>}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <h3 className="session-list__everywhere">Sign out everywhere</h3>
           <p className="muted">
             Signs this account out on every phone and computer, including this one. Use it if a device was lost or
             someone else may know your password.

@@ -13,8 +13,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 export const handle = HYDRATE;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { email } = context.get(staffUserContext);
-  return { email };
+  const { email, role } = context.get(staffUserContext);
+  return { email, isOwner: role === "owner" };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -23,7 +23,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#staff-main">
         Skip to content
       </a>
-      <StaffHeader email={loaderData.email} />
+      <StaffHeader email={loaderData.email} isOwner={loaderData.isOwner} />
       <div id="staff-main" className="staff__main" tabIndex={-1}>
         <Outlet />
       </div>
@@ -32,11 +32,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 404
+      ? ["Not found", "That record or page does not exist."]
+      : status === 403
+        ? ["Not allowed", "Only the store's owner can open this page."]
+        : ["Something went wrong", "Please reload the page in a moment."];
   return (
     <main className="staff-page container">
-      <h1>{notFound ? "Not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "That record or page does not exist." : "Please reload the page in a moment."}</p>
+      <h1>{title}</h1>
+      <p>{text}</p>
       <p>
         <a href="/dashboard">Back to the inbox</a>
       </p>

@@ -3,13 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import "~/styles/dashboard.css";
+import { PasskeySignIn } from "~/components/account/passkeys";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/http/request-context";
 import { safeRedirectPath } from "~/auth/safe-redirect";
+import { issueDeviceCookie } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
+import { recordAudit } from "~/audit/log.server";
 import { LoginSchema } from "~/auth/rules";
-import { createSessionCookie, getStaffUser } from "~/auth/session.server";
+import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { HYDRATE } from "~/http/page-scripts";
@@ -40,14 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const attempt = await attemptSignIn(request, env, submission.value);
   if (!attempt.ok) {
+    await recordAudit(env, request, { id: attempt.userId ?? null, email: submission.value.email }, "sign-in-failed", {
+      details: { method: "password", reason: attempt.status === 429 ? "paused" : "wrong e-mail or password" },
+    });
     return data(
       { result: submission.reply({ ...hidden, formErrors: [attempt.message] }) },
       { status: attempt.status, headers: attempt.headers },
     );
   }
-  return redirect(safeRedirectPath(submission.value.redirectTo), {
-    headers: { "Set-Cookie": await createSessionCookie(request, env, attempt.user) },
-  });
+  await recordAudit(env, request, attempt.user, "sign-in", { details: { method: "password" } });
+  // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, env, attempt.user));
+  headers.append("Set-Cookie", await issueDeviceCookie(request, env, attempt.user.email));
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
@@ -86,6 +95,8 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
             {navigation.state === "submitting" ? "Signing in…" : "Login"}
           </button>
         </Form>
+        <p className="login-card__or">or</p>
+        <PasskeySignIn redirectTo={safeRedirectPath(searchParams.get("redirectTo"))} />
       </div>
     </main>
   );

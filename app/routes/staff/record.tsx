@@ -4,6 +4,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-rou
 import type { Route } from "./+types/record";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { RecordDetails } from "~/components/inbox/record-details";
+import { auditStaffAction } from "~/audit/log.server";
 import { RecordPhotos } from "~/components/inbox/record-photos";
 import { RecordHistory } from "~/components/inbox/record-history";
 import { StaffTextForm } from "~/components/inbox/staff-text-form";
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
-  if (formData.get("intent") === "status") return saveRowStatus(context, kind, id, formData);
+  if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
   if (formData.get("intent") === "text") return sendStaffText(context, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
@@ -41,6 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await updateLead(env.DB, kind, id, submission.value);
   if (outcome === "not-found") notFound();
   if (outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }) }, { status: 409 });
+  await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].inbox} #${id}`, details: { status: submission.value.status } });
   return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
 

@@ -22,6 +22,8 @@ export interface HostileRequest {
   twice?: boolean;
   /** Sent to this scheme and host instead of the site's own (a forged Host header). */
   host?: string;
+  /** Post to this path instead of the form's own (a tampered link). */
+  path?: string;
 }
 
 export type Outcome =
@@ -52,8 +54,10 @@ export interface TokenRules {
 }
 
 export interface FormUnderTest {
-  id: "contact" | "order" | "booking" | "login";
+  id: "contact" | "order" | "booking" | "login" | "invitation";
   path: string;
+  /** Where this valid submission posts, when each has its own address (an invitation link). */
+  pathFor?(valid: Record<string, string>): string;
   fields: FieldRule[];
   token?: TokenRules;
   honeypot?: { field: string; message: string };
@@ -269,7 +273,8 @@ function sharedCases(form: FormUnderTest): HostileCase[] {
     { name: "no Origin, Referer from another site", build: (v) => ({ entries: entriesOf(v), headers: { Origin: "", Referer: "https://evil.example/form.html" } }), expect: refused(403, GUARD_MESSAGES.crossSite) },
 
   ];
-  if (form.id === "login") return [...cases, ...tokenAndHoneypotCases(form)];
+  // Nothing typed on these pages is stored as text to be checked verbatim.
+  if (form.id === "login" || form.id === "invitation") return [...cases, ...tokenAndHoneypotCases(form)];
 
   cases.push(
     // Unknown and malicious field names are ignored; staff-only columns cannot be set.

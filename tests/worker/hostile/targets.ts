@@ -6,7 +6,7 @@ import { store } from "../../../app/config/store";
 import { bookerOf } from "../../../app/leads/booking-caps.server";
 import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
-import { createStaff, get } from "../helpers";
+import { createStaff, get, postForm } from "../helpers";
 import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 import { orderMultipartCases } from "./multipart";
 
@@ -353,6 +353,14 @@ export const bookingForm: FormUnderTest = {
   ],
 };
 
+/** The device cookie a browser keeps after signing in to this account (a Cookie header value). */
+async function deviceCookieFor(account: { email?: string; password?: string }): Promise<string> {
+  const response = await postForm("/login", { email: account.email!, password: account.password! }, { "CF-Connecting-IP": "10.98.0.1" });
+  const match = /staff_device=[^;]+/.exec(response.headers.getSetCookie().join("\n"));
+  if (!match) throw new Error(`setup sign-in answered ${response.status} without a device cookie`);
+  return match[0];
+}
+
 /** Sign-in: nothing is stored; "accepted" means a session cookie and a same-site redirect. */
 export const loginForm: FormUnderTest = {
   id: "login",
@@ -389,8 +397,118 @@ export const loginForm: FormUnderTest = {
       { name: "redirectTo: CR/LF response splitting", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/dashboard\r\nSet-Cookie: staff_session=forged" }) }), expect: accepted(sameSite) },
       { name: "unknown fields (role, isAdmin) are ignored", build: (v) => ({ entries: [...entriesOf(v), ["role", "owner"], ["isAdmin", "true"], ["__proto__[admin]", "1"]] }), expect: accepted(sameSite) },
       { name: "the same sign-in posted twice", build: (v) => ({ entries: entriesOf(v), twice: true }), expect: accepted(sameSite) },
+      { name: "redirectTo: dot segment before a double slash", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/.//evil.example" }) }), expect: accepted(sameSite) },
+      { name: "redirectTo: encoded dot-dot before a double slash", build: (v) => ({ entries: entriesOf(v, { redirectTo: "/%2e%2e//evil.example" }) }), expect: accepted(sameSite) },
+      { name: "device cookie: this account's, right password", build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: await deviceCookieFor(v) } }), expect: accepted(sameSite) },
+      { name: "device cookie: this account's, wrong password", build: async (v) => ({ entries: entriesOf(v, { password: "not-the-password" }), headers: { Cookie: await deviceCookieFor(v) } }), expect: refused(401, wrong) },
+      {
+        name: "device cookie: another account's",
+        build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: await deviceCookieFor(await createStaff("correct-horse-battery")) } }),
+        expect: accepted(sameSite),
+      },
+      {
+        name: "device cookie: tampered",
+        build: async (v) => ({ entries: entriesOf(v), headers: { Cookie: (await deviceCookieFor(v)).replace(/.{4}$/, "AAAA") } }),
+        expect: accepted(sameSite),
+      },
+      { name: "device cookie: not base64, not JSON", build: (v) => ({ entries: entriesOf(v), headers: { Cookie: "staff_device=%E0%A4%A; staff_device=<script>" } }), expect: accepted(sameSite) },
+      { name: "device cookie: 10 KB", build: (v) => ({ entries: entriesOf(v), headers: { Cookie: `staff_device=${"x".repeat(10_000)}` } }), expect: accepted(sameSite) },
     ];
   },
 };
 
-export const FORMS_UNDER_TEST = [contactForm, orderForm, bookingForm, loginForm];
+const invitationPaths = new WeakMap<Record<string, string>, string>();
+
+async function sha256Url(text: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A live invitation link in D1, as the owner's Staff page makes one; returns its path. */
+async function invitationLink(options: { email?: string; expiresInMs?: number } = {}) {
+  const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const email = options.email ?? `invited-${unique()}@example.com`;
+  await env.DB.prepare("INSERT INTO invitations (email, kind, token_hash, invited_by, created_at, expires_at) VALUES (?, 'invite', ?, NULL, ?, ?)")
+    .bind(email, await sha256Url(token), Date.now(), Date.now() + (options.expiresInMs ?? 48 * 3600_000))
+    .run();
+  return `/invite/${token}`;
+}
+
+const NEW_PASSWORD = "a-colleague-password";
+const LINK_GONE = "This link has expired or was already used.";
+
+/** Setting a password from an invitation link: "accepted" means exactly one account made. */
+export const invitationForm: FormUnderTest = {
+  id: "invitation",
+  path: "/invite/not-a-link",
+  identity: { field: "newPassword", column: "password_hash" },
+  honeypot: HONEYPOT,
+  fields: [
+    { name: "newPassword", kind: "password", required: "Please choose a new password.", max: { length: 1024, message: "Use at most 1,024 characters." } },
+    { name: "confirmPassword", kind: "password", required: "Please type the new password again." },
+  ],
+  async valid() {
+    const valid = { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    invitationPaths.set(valid, await invitationLink());
+    return valid;
+  },
+  pathFor: (valid) => invitationPaths.get(valid) ?? "/invite/not-a-link",
+  extraCases: (): HostileCase[] => [
+    { name: "passwords that do not match", build: (v) => ({ entries: entriesOf(v, { confirmPassword: "a-different-password" }) }), expect: refused(400, "The two new passwords do not match.") },
+    { name: "a password of 11 characters", build: (v) => ({ entries: entriesOf(v, { newPassword: "elevenchars", confirmPassword: "elevenchars" }) }), expect: refused(400, "Use at least 12 characters.") },
+    { name: "a password of exactly 12 characters", build: (v) => ({ entries: entriesOf(v, { newPassword: "twelve-chars", confirmPassword: "twelve-chars" }) }), expect: accepted() },
+    {
+      name: "a link already used",
+      build: async (v) => {
+        const first = await postForm(invitationForm.pathFor!(v), v, { "CF-Connecting-IP": "10.98.0.2" });
+        if (first.status !== 302) throw new Error(`setup use of the link answered ${first.status}`);
+        return { entries: entriesOf(v) };
+      },
+      expect: refused(410, LINK_GONE),
+    },
+    { name: "a link expiring in a minute still works", build: async (v) => ({ entries: entriesOf(v), path: await invitationLink({ expiresInMs: 60_000 }) }), expect: accepted() },
+    { name: "the link with a query string added", build: (v) => ({ entries: entriesOf(v), path: `${invitationForm.pathFor!(v)}?ref=mail` }), expect: accepted() },
+    { name: "a random token of the right shape", build: (v) => ({ entries: entriesOf(v), path: `/invite/${"Q".repeat(43)}` }), expect: refused(410, LINK_GONE) },
+    { name: "a token one character too long", build: (v) => ({ entries: entriesOf(v), path: `${invitationForm.pathFor!(v)}A` }), expect: refused(410, LINK_GONE) },
+    { name: "the token with an encoded slash after it", build: (v) => ({ entries: entriesOf(v), path: `${invitationForm.pathFor!(v)}%2F` }), expect: refused(410, LINK_GONE) },
+    { name: "a 2,000-character token", build: (v) => ({ entries: entriesOf(v), path: `/invite/${"x".repeat(2000)}` }), expect: refused(410, LINK_GONE) },
+    {
+      name: "the token in another letter case",
+      build: (v) => {
+        const path = invitationForm.pathFor!(v);
+        const token = path.slice("/invite/".length);
+        const swapped = [...token].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+        return { entries: entriesOf(v), path: `/invite/${swapped === token ? `${token.slice(0, -1)}_` : swapped}` };
+      },
+      expect: refused(410, LINK_GONE),
+    },
+    { name: "password: emoji", build: (v) => ({ entries: entriesOf(v, { newPassword: "💍 ring ring ring 💍", confirmPassword: "💍 ring ring ring 💍" }) }), expect: accepted() },
+    { name: "password: right-to-left text", build: (v) => ({ entries: entriesOf(v, { newPassword: "كلمة السر الطويلة", confirmPassword: "كلمة السر الطويلة" }) }), expect: accepted() },
+    { name: "password: SQL metacharacters", build: (v) => ({ entries: entriesOf(v, { newPassword: "'); DROP TABLE users;--", confirmPassword: "'); DROP TABLE users;--" }) }), expect: accepted() },
+    { name: "password: line breaks and tabs", build: (v) => ({ entries: entriesOf(v, { newPassword: "line one\r\n\tline two", confirmPassword: "line one\r\n\tline two" }) }), expect: accepted() },
+    { name: "password: exactly 1,024 characters", build: (v) => ({ entries: entriesOf(v, { newPassword: "p".repeat(1024), confirmPassword: "p".repeat(1024) }) }), expect: accepted() },
+    { name: "password: surrounding spaces are part of it", build: (v) => ({ entries: entriesOf(v, { newPassword: "  spaced password  ", confirmPassword: "  spaced password  " }) }), expect: accepted() },
+    { name: "an expired link", build: async (v) => ({ entries: entriesOf(v), path: await invitationLink({ expiresInMs: -1000 }) }), expect: refused(410, LINK_GONE) },
+    {
+      name: "a tampered link (one character changed)",
+      build: async (v) => {
+        const path = await invitationLink();
+        return { entries: entriesOf(v), path: path.slice(0, -1) + (path.endsWith("A") ? "B" : "A") };
+      },
+      expect: refused(410, LINK_GONE),
+    },
+    { name: "a link that is not a token", build: (v) => ({ entries: entriesOf(v), path: "/invite/%27%20OR%201%3D1--" }), expect: refused(410, LINK_GONE) },
+    { name: "a link with a script in it", build: (v) => ({ entries: entriesOf(v), path: "/invite/%3Cscript%3Ealert(1)%3C%2Fscript%3E" }), expect: refused(410, LINK_GONE) },
+    {
+      name: "an invitation for someone who already has an account",
+      build: async (v) => {
+        const existing = await createStaff();
+        return { entries: entriesOf(v), path: await invitationLink({ email: existing.email }) };
+      },
+      expect: refused(410, "That person already has an account."),
+    },
+    { name: "unknown fields (role=owner) are ignored", build: (v) => ({ entries: [...entriesOf(v), ["role", "owner"], ["email", "intruder@example.com"]] }), expect: accepted() },
+  ],
+};
+
+export const FORMS_UNDER_TEST = [contactForm, orderForm, bookingForm, loginForm, invitationForm];

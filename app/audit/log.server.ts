@@ -1,0 +1,141 @@
+import { desc, lt } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { staffUserContext } from "~/auth/guard.server";
+import { getDb } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+import { clientIp } from "~/http/rate-limit.server";
+import { getCloudflare } from "~/http/request-context";
+import { csvLine } from "~/inbox/csv.server";
+import { storeTimestamp } from "~/leads/store-time";
+
+// The audit trail (docs/decisions/059): who did what, when, from which address
+// and browser. The app only ever appends; the table's triggers refuse edits and
+// early deletes, and the retention job removes entries after 2 years.
+
+export const AUDIT_ACTIONS = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Failed sign-in",
+  "sign-out": "Signed out",
+  "sign-out-everywhere": "Signed out everywhere",
+  "session-ended": "Ended a session",
+  "password-changed": "Changed their password",
+  "password-set": "Set a password from a link",
+  "passkey-added": "Added a passkey",
+  "passkey-removed": "Removed a passkey",
+  "staff-invited": "Invited a staff member",
+  "staff-removed": "Removed a staff member",
+  "staff-password-reset": "Reset a staff member's password",
+  "ownership-transferred": "Transferred ownership",
+  "lead-status-changed": "Changed a lead's status",
+  "lead-updated": "Saved a lead's status and note",
+  "leads-exported": "Exported leads (CSV)",
+  "audit-exported": "Exported the audit trail (CSV)",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function actionLabel(action: string): string {
+  return action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action;
+}
+
+/** Who acted: a staff member, or for a failed sign-in the address typed (id when it matches an account). */
+export interface AuditActor {
+  id: number | null;
+  email: string;
+}
+
+/** Appends one entry. `details` is a short record of what was asked (filters, counts), never lead data. */
+export async function recordAudit(
+  env: Env,
+  request: Request,
+  actor: AuditActor,
+  action: AuditAction,
+  entry: { target?: string; details?: Record<string, string | number | boolean | null> } = {},
+): Promise<void> {
+  await getDb(env)
+    .insert(auditLog)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email.slice(0, 254),
+      action,
+      target: (entry.target ?? "").slice(0, 300),
+      details: entry.details ? JSON.stringify(entry.details).slice(0, 1000) : "",
+      ip: clientIp(request),
+      userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
+    });
+}
+
+/** Appends an entry for the signed-in staff member of a guarded route. */
+export function auditStaffAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  action: AuditAction,
+  entry?: Parameters<typeof recordAudit>[4],
+): Promise<void> {
+  const user = context.get(staffUserContext);
+  return recordAudit(getCloudflare(context).env, request, { id: user.id, email: user.email }, action, entry);
+}
+
+/** The stored details as people read them: "method: password, rows: 12". */
+export function detailsText(details: string): string {
+  if (!details) return "";
+  try {
+    return Object.entries(JSON.parse(details) as Record<string, unknown>)
+      .map(([key, value]) => `${key}: ${value === "" || value === null ? "–" : String(value)}`)
+      .join(", ");
+  } catch {
+    return details;
+  }
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** One page of the trail, newest first; `before` is the id the previous page ended at. */
+export async function auditPage(env: Env, before: number | null) {
+  const rows = await getDb(env)
+    .select()
+    .from(auditLog)
+    .where(before ? lt(auditLog.id, before) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
+  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+  return { entries, olderBefore: rows.length > AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+}
+
+const CSV_BATCH = 500;
+
+/** The whole trail as CSV, newest first, streamed in keyset batches; calls `onDone` with the row count. */
+export function streamAuditCsv(env: Env, onDone: (rows: number) => void): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let before: number | null = null;
+  let started = false;
+  let rows = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(["When (Central)", "Who", "Action", "Target", "Details", "IP", "Browser"])}`));
+        return;
+      }
+      const batch = await getDb(env)
+        .select()
+        .from(auditLog)
+        .where(before ? lt(auditLog.id, before) : undefined)
+        .orderBy(desc(auditLog.id))
+        .limit(CSV_BATCH);
+      const lines = batch.map((entry) =>
+        csvLine([storeTimestamp(entry.createdAt.getTime()), entry.actorEmail, actionLabel(entry.action), entry.target, entry.details, entry.ip, entry.userAgent]),
+      );
+      rows += batch.length;
+      if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
+      if (batch.length < CSV_BATCH) {
+        controller.close();
+        onDone(rows);
+      } else {
+        before = batch[batch.length - 1]!.id;
+      }
+    },
+    cancel() {
+      onDone(rows);
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import jwt from "@tsndr/cloudflare-worker-jwt";
+import { createCookie } from "react-router";
+import { toBase64Url } from "./base64";
+import { requireSessionSecret } from "./secret";
+import { isSecureRequest, readSignedCookie } from "./session.server";
+
+// Device cookies (OWASP, "Slow down online guessing attacks with device
+// cookies"; docs/decisions/055). A browser that signed in to an account keeps a
+// signed token naming that account and a random nonce. Its sign-ins are then
+// throttled by that nonce's own failures, not by the account's or the address's.
+
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+/** Keeps a device token from ever being read as a session token, and the reverse. */
+const DEVICE_AUDIENCE = "staff-device";
+
+interface DeviceClaims {
+  aud: string;
+  /** The account's e-mail, lower-cased: what the sign-in form asks for. */
+  sub: string;
+  /** The nonce the device's failures are counted under. */
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+const deviceCookie = createCookie("staff_device", {
+  httpOnly: true,
+  sameSite: "lax",
+  // Only the sign-in pages read it.
+  path: "/login",
+  maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+});
+
+/** A fresh device cookie for the account that just signed in (a new nonce each time). */
+export async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims: DeviceClaims = {
+    aud: DEVICE_AUDIENCE,
+    sub: email.toLowerCase(),
+    jti: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+    iat: now,
+    exp: now + DEVICE_COOKIE_MAX_AGE_SECONDS,
+  };
+  const token = await jwt.sign(claims, requireSessionSecret(env), { algorithm: "HS256" });
+  return deviceCookie.serialize(token, { secure: isSecureRequest(request) });
+}
+
+/**
+ * The nonce of this browser's device cookie when it is valid and bound to this
+ * account; null otherwise. A missing, tampered, expired or foreign cookie all
+ * count as no cookie: such a browser is an unknown device.
+ */
+export async function knownDeviceNonce(request: Request, env: Env, email: string): Promise<string | null> {
+  const claims = await readSignedCookie<DeviceClaims>(deviceCookie, request, env, 2048);
+  if (
+    !claims ||
+    claims.aud !== DEVICE_AUDIENCE ||
+    claims.sub !== email.toLowerCase() ||
+    typeof claims.jti !== "string" ||
+    !/^[A-Za-z0-9_-]{16,64}$/.test(claims.jti)
+  ) {
+    return null;
+  }
+  return claims.jti;
+}

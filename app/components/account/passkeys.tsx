@@ -1,0 +1,140 @@
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { useState, useSyncExternalStore } from "react";
+import { useRevalidator } from "react-router";
+
+// Passkey buttons for the login and account pages. WebAuthn needs JavaScript:
+// without it the buttons never appear and the page says so, and the password
+// form keeps working. (Not <noscript>: a browser with scripts blocked by policy
+// or an extension would still hide its text.)
+
+type Answer<T> = T & { error?: string };
+
+/** A same-origin form post (the Worker accepts only forms) that answers JSON. */
+async function postForJson<T>(url: string, fields: Record<string, string>): Promise<Answer<T>> {
+  const response = await fetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
+  const answer = (await response.json().catch(() => ({ error: "Something went wrong. Please try again." }))) as Answer<T>;
+  if (!response.ok && !answer.error) answer.error = "Something went wrong. Please try again.";
+  return answer;
+}
+
+const noSubscription = () => () => {};
+
+/** Whether this browser can use passkeys: null on the server (and so with JavaScript off). */
+function useWebAuthn(): boolean | null {
+  return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => null);
+}
+
+/** Cancelled or timed-out ceremonies are the person's choice, not an error worth alarming them with. */
+function ceremonyMessage(error: unknown, fallback: string) {
+  return error instanceof Error && error.name === "NotAllowedError" ? "Cancelled. Nothing was changed." : fallback;
+}
+
+/**
+ * What the page says until its script runs: rendered by the server, replaced
+ * once the browser knows whether it can use passkeys. With JavaScript off it stays.
+ */
+function Availability({ supported, withoutScript, unsupported }: { supported: boolean | null; withoutScript: string; unsupported: string }) {
+  if (supported === null) return <p className="passkey__note">{withoutScript}</p>;
+  return supported ? null : <p className="passkey__note">{unsupported}</p>;
+}
+
+/**
+ * One passkey button: runs its ceremony, shows "Waiting…" meanwhile and the
+ * outcome in a status line. `ceremony` returns the message to show, or null
+ * when it is leaving the page.
+ */
+function PasskeyButton(props: {
+  label: string;
+  className: string;
+  withoutScript: string;
+  unsupported: string;
+  failure: string;
+  ceremony: () => Promise<string | null>;
+}) {
+  const supported = useWebAuthn();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState("");
+
+  async function run() {
+    setBusy(true);
+    setMessage("");
+    let outcome: string | null;
+    try {
+      outcome = await props.ceremony();
+    } catch (error) {
+      outcome = ceremonyMessage(error, props.failure);
+    }
+    if (outcome === null) return;
+    setMessage(outcome);
+    setBusy(false);
+  }
+
+  return (
+    <div className="passkey">
+      <Availability supported={supported} withoutScript={props.withoutScript} unsupported={props.unsupported} />
+      {supported ? (
+        <button type="button" className={props.className} onClick={run} disabled={busy}>
+          {busy ? "Waiting for your passkey…" : props.label}
+        </button>
+      ) : null}
+      <p className="passkey__message" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  async function signIn() {
+    const options = await postForJson<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/login/passkey", { intent: "options" });
+    if (options.error) return options.error;
+    const response = await startAuthentication({ optionsJSON: options });
+    const result = await postForJson<{ redirectTo: string }>("/login/passkey", {
+      intent: "verify",
+      response: JSON.stringify(response),
+      redirectTo,
+    });
+    if (result.error) return result.error;
+    window.location.assign(result.redirectTo);
+    return null;
+  }
+
+  return (
+    <PasskeyButton
+      label="Sign in with a passkey"
+      className="button button--secondary button--block"
+      withoutScript="Signing in with a passkey needs JavaScript. The password form works without it."
+      unsupported="This browser cannot use passkeys. Sign in with your password."
+      failure="That passkey could not be used. Try again, or sign in with your password."
+      ceremony={signIn}
+    />
+  );
+}
+
+export function AddPasskey() {
+  const revalidator = useRevalidator();
+
+  async function add() {
+    const options = await postForJson<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/dashboard/account/passkeys", { intent: "options" });
+    if (options.error) return options.error;
+    const response = await startRegistration({ optionsJSON: options });
+    const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
+      intent: "register",
+      response: JSON.stringify(response),
+    });
+    if (result.error) return result.error;
+    await revalidator.revalidate();
+    return `Passkey added (${result.added}). You can now sign in with it.`;
+  }
+
+  return (
+    <PasskeyButton
+      label="Add a passkey"
+      className="button button--primary"
+      withoutScript="Adding a passkey needs JavaScript. Turn it on for this page to add one."
+      unsupported="This browser cannot create passkeys."
+      failure="That passkey could not be added. Please try again."
+      ceremony={add}
+    />
+  );
+}

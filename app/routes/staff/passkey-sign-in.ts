@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/passkey-sign-in";
+import { recordAudit } from "~/audit/log.server";
+import { issueDeviceCookie } from "~/auth/device.server";
+import { passkeySignInOptions, verifyPasskeySignIn } from "~/auth/passkeys.server";
+import { safeRedirectPath } from "~/auth/safe-redirect";
+import { startSession } from "~/auth/session.server";
+import { getCloudflare } from "~/http/request-context";
+
+// Passkey sign-in, called by the login page's script (it needs JavaScript):
+// "options" gives a challenge, "verify" checks the signed answer and signs in.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = getCloudflare(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "options") return Response.json(await passkeySignInOptions(request, env));
+  if (intent !== "verify") return Response.json({ error: "Unknown request." }, { status: 400 });
+
+  const result = await verifyPasskeySignIn(request, env, formData.get("response"));
+  if (!result.ok) {
+    await recordAudit(env, request, { id: null, email: "" }, "sign-in-failed", { details: { method: "passkey", reason: result.status === 429 ? "paused" : "not verified" } });
+    return Response.json({ error: result.message }, { status: result.status });
+  }
+  await recordAudit(env, request, result.value, "sign-in", { details: { method: "passkey" } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, env, result.value));
+  headers.append("Set-Cookie", await issueDeviceCookie(request, env, result.value.email));
+  return Response.json({ redirectTo: safeRedirectPath(formData.get("redirectTo")) }, { headers });
+}
+
+/** Nothing to show: a GET goes to the sign-in page. */
+export function loader() {
+  return redirect("/login");
+}

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { signInAsStaff, uniqueName } from "./fixtures";
+import { expectNoAxeViolations, waitForLive } from "./dashboard-helpers";
+
+// The owner (the first account, made by admin:create) runs the staff list.
+
+test("the owner invites a colleague, who sets a password and works, until the owner removes them", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const email = `${uniqueName("colleague").replace(" ", "-")}@example.com`;
+  await signInAsStaff(page);
+  await page.getByRole("link", { name: "Staff", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("textbox", { name: /^Their e-mail/ }).fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const linkBox = page.getByRole("textbox", { name: "Link" });
+  await expect(linkBox).toBeVisible();
+  const link = await linkBox.inputValue();
+  expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  await expectNoAxeViolations(page);
+  await expect(page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible();
+
+  // The audit trail shows the invitation; axe checks that page too.
+  await page.getByRole("link", { name: "Audit", exact: true }).click();
+  await expect(page.getByTestId("audit-entry").filter({ hasText: email }).first()).toContainText("Invited a staff member");
+  await expectNoAxeViolations(page);
+
+  // The colleague, in a browser of their own.
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `198.18.0.${Math.floor(Math.random() * 250) + 1}` } });
+  const colleague = await context.newPage();
+  await colleague.goto(link);
+  await expect(colleague.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
+  await expectNoAxeViolations(colleague);
+  await colleague.getByLabel(/^New password(?! again)/).fill("a-colleague-password");
+  await colleague.getByLabel(/^New password again/).fill("a-colleague-password");
+  await colleague.getByRole("button", { name: "Set password" }).click();
+  await colleague.waitForURL("**/login");
+  await colleague.getByRole("textbox", { name: /^E-mail/ }).fill(email);
+  await colleague.getByLabel(/^Password/).fill("a-colleague-password");
+  await colleague.getByRole("button", { name: "Login" }).click();
+  await colleague.waitForURL("**/dashboard");
+  await expect(colleague.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(colleague.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
+  await waitForLive(colleague);
+
+  // The owner removes them: their open dashboard loses its live connection...
+  await page.goto("/dashboard/staff");
+  await page.getByRole("button", { name: `Remove ${email}` }).click();
+  await expect(page.getByText(`${email} was removed and signed out.`)).toBeVisible();
+  await expect(page.getByTestId("member").filter({ hasText: email })).toHaveCount(0);
+  await expect(async () => {
+    const lostLive = colleague.url().includes("/login") || (await colleague.locator('[data-live="signed-out"]').isVisible());
+    expect(lostLive).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  // ...and its next click lands on the login page.
+  if (!colleague.url().includes("/login")) await colleague.getByRole("link", { name: "Account" }).click();
+  await colleague.waitForURL("**/login**");
+  await context.close();
+});
+
+test("a used invitation link says so, and axe finds nothing on it", async ({ page }) => {
+  await page.goto("/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  await expect(page.getByText("This link has expired or was already used.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
