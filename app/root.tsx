@@ -96,6 +96,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A refusal we wrote ourselves (a 4xx with words, e.g. the honeypot's) says what happened;
+  // pages without JavaScript have no other way to show it.
+  const refusal = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <main className="container error-page">
       <p className="eyebrow">{store.name}</p>
@@ -103,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>
         {notFound
           ? "We couldn't find that page."
-          : `Please try again in a moment, or call the store at ${store.phone.display}.`}
+          : (refusal ?? `Please try again in a moment, or call the store at ${store.phone.display}.`)}
       </p>
       <p>
         <a className="button button--primary" href="/">Back to the home page</a>

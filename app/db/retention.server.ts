@@ -83,6 +83,20 @@ async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
   return deleted;
 }
 
+/**
+ * Audit entries past their 2 years. A trigger refuses deleting a younger one by
+ * the database's own clock, and one refusal would abort this whole batch, so the
+ * cutoff never passes that clock either (a skewed or simulated `now`).
+ */
+function purgeAuditLog(env: Env, cutoff: number) {
+  const databaseCutoff = sql`CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${RETENTION.auditMs}`;
+  return statement(
+    env.DB,
+    sql`DELETE FROM audit_log WHERE rowid IN
+      (SELECT rowid FROM audit_log WHERE created_at < min(${cutoff}, ${databaseCutoff}) LIMIT ${BATCH})`,
+  );
+}
+
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
   await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
   const results = await env.DB.batch([
@@ -101,7 +115,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
     purgeOlderThan(env, "passkey_challenges", "expires_at", now),
     purgeOlderThan(env, "invitations", "expires_at", now - RETENTION.sessionsMs),
-    purgeOlderThan(env, "audit_log", "created_at", now - RETENTION.auditMs),
+    purgeAuditLog(env, now - RETENTION.auditMs),
   ]);
   const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);
   return results.reduce((total, result) => total + (result.meta.changes ?? 0), counters);

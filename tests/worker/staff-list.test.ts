@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { siteUrl } from "../../app/config/store";
 import { describe, expect, it } from "vitest";
 import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 import { getWithCookie, openLiveSocket, postWithCookie } from "./dashboard-helpers";
@@ -112,7 +113,8 @@ describe("invitations", () => {
     expect(row!.expires_at - row!.created_at).toBe(48 * 3600_000);
     const mail = await env.DB.prepare("SELECT recipient, text_body, kind FROM outbox WHERE recipient = ?").bind(email).first<{ recipient: string; text_body: string; kind: string }>();
     expect(mail).toMatchObject({ recipient: email, kind: "staff-invite" });
-    expect(mail!.text_body).toContain(link);
+    // The e-mail links to the configured site, never the Host the request named (decision 052).
+    expect(mail!.text_body).toContain(siteUrl(`/invite/${token}`));
     // The list shows it as pending, without the link.
     const list = await (await getWithCookie("/dashboard/staff", ownerCookie)).text();
     expect(list).toContain(email);

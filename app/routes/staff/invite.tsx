@@ -68,6 +68,8 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         ) : (
           <>
+            {/* Why this post was refused (e.g. the account exists already), when the link is gone because of it. */}
+            <FormErrors errors={form.errors} />
             <p>This link has expired or was already used. Ask the store's owner for a new one.</p>
             <p>
               <a href="/login">Go to the sign-in page</a>
