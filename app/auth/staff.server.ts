@@ -1,9 +1,9 @@
-import { siteUrl } from "~/config/store";
 import { and, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
+import { siteUrl } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { invitations, sessions, users } from "~/db/schema";
 import { passwordLinkEmail } from "~/mail/account-email";
-import { deliverOutboxMessage, queueEmail } from "~/mail/outbox.server";
+import { deliverQueued, emailMessage, queueMessage } from "~/mail/outbox.server";
 import { disconnectStaff } from "~/live/client.server";
 import { toBase64Url } from "./base64";
 import { hashPassword } from "./password";
@@ -62,15 +62,22 @@ async function issuePasswordLink(
   // Shown to the owner on the page they are on; e-mailed from the configured site, never a request's Host (decision 052).
   const link = new URL(path, request.url).toString();
   const now = Date.now();
-  await db
-    .delete(invitations)
-    .where(and(eq(invitations.email, email), eq(invitations.kind, kind), isNull(invitations.usedAt)));
-  const [created] = await db
-    .insert(invitations)
-    .values({ email, kind, tokenHash: await tokenHash(token), invitedBy: ownerId, createdAt: new Date(now), expiresAt: new Date(now + LINK_TTL_MS) })
-    .returning({ id: invitations.id });
-  const [queued] = await queueEmail(db, `staff-${kind}`, created!.id, passwordLinkEmail(kind, email, siteUrl(path)), now);
-  if (queued) ctx.waitUntil(deliverOutboxMessage(env, queued.id));
+  const hash = await tokenHash(token);
+  const message = emailMessage(kind === "invite" ? "staff-invite" : "staff-reset", passwordLinkEmail(kind, email, siteUrl(path)));
+  // The new link replaces any unused one, and its e-mail joins the one outbox, in one batch.
+  const [, , queued] = await db.batch([
+    db.delete(invitations).where(and(eq(invitations.email, email), eq(invitations.kind, kind), isNull(invitations.usedAt))),
+    db
+      .insert(invitations)
+      .values({ email, kind, tokenHash: hash, invitedBy: ownerId, createdAt: new Date(now), expiresAt: new Date(now + LINK_TTL_MS) }),
+    queueMessage(
+      db,
+      message,
+      { leadKind: null, recordId: sql`${invitations.id}`, from: sql`FROM ${invitations} WHERE ${invitations.tokenHash} = ${hash}` },
+      now,
+    ),
+  ]);
+  deliverQueued(env, ctx, queued, now);
   return link;
 }
 

@@ -156,29 +156,6 @@ export function deliverQueued(env: Env, ctx: ExecutionContext, queued: { id: num
   for (const row of queued) if (row.nextAttemptAt.getTime() <= now) ctx.waitUntil(deliverOutboxMessage(env, row.id));
 }
 
-/**
- * The statement that queues any other e-mail (an invitation, a password link):
- * `kind` and `recordId` say what it is about. Deliver it after the batch commits.
- */
-export function queueEmail(db: Db, kind: MessageKind, recordId: number, email: Email, now = Date.now()) {
-  return db
-    .insert(outbox)
-    .values({
-      kind,
-      channel: "email",
-      recordId,
-      recipient: email.to,
-      subject: email.subject,
-      html: email.html,
-      textBody: email.text,
-      status: "pending",
-      attempts: 0,
-      nextAttemptAt: new Date(now),
-      createdAt: new Date(now),
-    })
-    .returning({ id: outbox.id });
-}
-
 // ---------------------------------------------------------------- delivery
 
 export type DeliveryOutcome = "sent" | "failed" | "held" | "skipped" | "cancelled" | "deferred";
