@@ -9,8 +9,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url";
-import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import displayFont from "~/assets/fonts/cormorant-garamond-latin-600.woff2?url";
+import bodyFont from "~/assets/fonts/inter-latin-wght-400-700.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
 import { StoreJsonLd } from "~/components/site/structured-data";
