@@ -57,5 +57,23 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return hydrate ? scriptsAfterFirstPaint(response) : response;
+}
+
+/**
+ * React Router preloads every module of the page at high priority, in <head>, so
+ * on a slow connection they share the bandwidth with the stylesheet and fonts the
+ * first paint waits for. The page works before it hydrates (every form posts), so
+ * its scripts are fetched at low priority: the browser sends them once the render-
+ * blocking files are on their way (docs/decisions/075).
+ */
+function scriptsAfterFirstPaint(response: Response): Response {
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(element) {
+        element.setAttribute("fetchpriority", "low");
+      },
+    })
+    .transform(response);
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/leads/contact-form";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/site/icons";
+import { MapEmbed } from "~/components/site/map-embed";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, mapsEmbedUrl, mapsSearchUrl, phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
@@ -93,19 +94,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </section>
           <section aria-labelledby="map-heading" className="map-block">
             <h2 id="map-heading">Find the showroom</h2>
-            <div className="map-block__frame">
-              <p className="map-block__placeholder muted small">
-                The map loads here. If it does not, use the button below.
-              </p>
-              <iframe
-                src={mapsEmbedUrl}
-                title={`Map showing ${store.name}, ${store.address.street}, ${store.address.city}`}
-                width="600"
-                height="450"
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-              />
-            </div>
+            <MapEmbed
+              src={mapsEmbedUrl}
+              title={`Map showing ${store.name}, ${store.address.street}, ${store.address.city}`}
+            />
             <p>
               <a href={mapsSearchUrl} target="_blank" rel="noopener noreferrer" className="button button--secondary">
                 Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
