@@ -18,7 +18,7 @@ import { runThroughput, writeStaticTwins } from "./phases/throughput.mjs";
 import { runWrites } from "./phases/writes.mjs";
 import { SlotAllocator } from "./lib/leads.mjs";
 import { renderReport } from "./lib/report.mjs";
-import { startGzipProxy } from "./lib/gzip-proxy.mjs";
+import { startEdgeProxy } from "./lib/edge-proxy.mjs";
 import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, removeDatabase } from "./lib/server.mjs";
 import { within } from "./lib/stats.mjs";
 import { signIn } from "./lib/visitor.mjs";
@@ -87,7 +87,7 @@ try {
   await server.start();
 
   sections.lighthouse = await phase("lighthouse", 480, async () => {
-    const edge = await startGzipProxy({ target: origin, host: HOST, port: PORT + 1 });
+    const edge = await startEdgeProxy({ target: origin, host: HOST, port: PORT + 1 });
     try {
       return await runLighthouse({ origin: edge.origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log });
     } finally {

@@ -1,15 +1,47 @@
-// Cloudflare compresses text responses at the edge; the local server does not.
-// Lighthouse simulates a slow 4G link from the bytes it actually receives, so
-// without this it would score a download no visitor ever makes. This loopback
-// proxy gzips text responses (as the edge would) and passes everything else on.
-import { createServer, request as httpRequest } from "node:http";
+// Cloudflare's edge compresses text responses and speaks HTTP/2 over TLS; the
+// local server does neither. Lighthouse simulates a slow 4G link from what it
+// actually observes: the bytes received, and the connections they came over
+// (each new HTTP/1.1 connection pays its own handshake and TCP slow start).
+// Without this it would score a download no visitor ever makes. This loopback
+// proxy serves HTTP/2 over TLS with a throwaway self-signed certificate (the
+// browser runs with --ignore-certificate-errors), gzips text responses as the
+// edge would, and passes everything else on unchanged.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createSecureServer } from "node:http2";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createGzip } from "node:zlib";
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+/** Headers HTTP/2 forbids; Node refuses to send them. */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
 
-export function startGzipProxy({ target, host, port }) {
+function selfSignedCertificate(host) {
+  const folder = mkdtempSync(join(tmpdir(), "bench-edge-"));
+  try {
+    execFileSync("openssl", [
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+      "-subj", `/CN=${host}`, "-addext", `subjectAltName=IP:${host}`,
+      "-keyout", join(folder, "key.pem"), "-out", join(folder, "cert.pem"),
+    ], { stdio: "ignore" });
+    return { key: readFileSync(join(folder, "key.pem")), cert: readFileSync(join(folder, "cert.pem")) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function responseHeaders(headers, extra = {}) {
+  const result = { ...headers, ...extra };
+  for (const name of HOP_BY_HOP) delete result[name];
+  return result;
+}
+
+export function startEdgeProxy({ target, host, port }) {
   const upstream = new URL(target);
-  const server = createServer((incoming, outgoing) => {
+  const server = createSecureServer({ ...selfSignedCertificate(host), allowHTTP1: true }, (incoming, outgoing) => {
+    const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !name.startsWith(":")));
     const forward = httpRequest(
       {
         host: upstream.hostname,
@@ -17,19 +49,19 @@ export function startGzipProxy({ target, host, port }) {
         method: incoming.method,
         path: incoming.url,
         // The page keeps its own origin (canonical links, CSP) as the browser sees it.
-        headers: { ...incoming.headers, "accept-encoding": "identity" },
+        headers: { ...headers, host: incoming.headers[":authority"] ?? incoming.headers.host, "accept-encoding": "identity" },
       },
       (response) => {
         const type = String(response.headers["content-type"] ?? "");
         const wantsGzip = /\bgzip\b/.test(String(incoming.headers["accept-encoding"] ?? ""));
         if (!wantsGzip || !COMPRESSIBLE.test(type) || response.statusCode === 204 || response.statusCode === 304) {
-          outgoing.writeHead(response.statusCode, response.headers);
+          outgoing.writeHead(response.statusCode, responseHeaders(response.headers));
           response.pipe(outgoing);
           return;
         }
-        const headers = { ...response.headers, "content-encoding": "gzip", vary: "Accept-Encoding" };
-        delete headers["content-length"];
-        outgoing.writeHead(response.statusCode, headers);
+        const compressed = responseHeaders(response.headers, { "content-encoding": "gzip", vary: "Accept-Encoding" });
+        delete compressed["content-length"];
+        outgoing.writeHead(response.statusCode, compressed);
         response.pipe(createGzip()).pipe(outgoing);
       },
     );
@@ -41,7 +73,7 @@ export function startGzipProxy({ target, host, port }) {
   });
   return new Promise((resolve) => {
     server.listen(port, host, () =>
-      resolve({ origin: `http://${host}:${port}`, close: () => new Promise((done) => server.close(done)) }),
+      resolve({ origin: `https://${host}:${port}`, close: () => new Promise((done) => server.close(done)) }),
     );
   });
 }

@@ -20,7 +20,8 @@ export const FIRST_LOAD_BUDGETS = {
   staff: { jsGzip: 150 * 1024, cssGzip: 12 * 1024 },
 } satisfies Record<string, Budget>;
 
-const FORM_PAGES = new Set(["/contactus", "/orderOnline", "/book"]);
+/** Public pages that hydrate for their form; every other public page is a content page. */
+export const FORM_PAGES: ReadonlySet<string> = new Set(["/contactus", "/orderOnline", "/book"]);
 
 export function budgetFor(path: string): Budget {
   if (path.startsWith("/dashboard")) return FIRST_LOAD_BUDGETS.staff;
