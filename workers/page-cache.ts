@@ -19,11 +19,14 @@ export const BUILD_VERSION_HEADER = "X-Build-Version";
 type CacheStatus = "HIT" | "MISS" | "BYPASS";
 
 /**
- * The cache key: the page's URL (origin included: canonical links and JSON-LD
- * name it) plus the build and the settings that change the HTML without a build.
+ * The cache key: the page's origin (canonical links and JSON-LD name it) and
+ * path, plus the build and the settings that change the HTML without a build.
+ * Not the query: a content page renders nothing from it, so a link with
+ * `?utm_source=…` or an ad's click id is the same page, one copy, and no query
+ * makes the Worker render it again.
  */
 export function pageCacheKey(url: URL, version: string, env: Pick<Env, "GA_MEASUREMENT_ID">): Request {
-  const key = new URL(url.pathname + url.search, url.origin);
+  const key = new URL(url.pathname, url.origin);
   key.searchParams.set("__page-cache", `${version}.${env.GA_MEASUREMENT_ID ?? ""}`);
   return new Request(key.href, { method: "GET" });
 }

@@ -106,8 +106,9 @@ autocannon, ${connections} connections for ${durationSeconds} s per target, agai
 \`vite preview\` (workerd). The ceiling is a static file with exactly the same bytes as the page, served by the
 same server from Workers Static Assets (no Worker code runs). Throughput ratio = page ÷ ceiling (1.00 would be
 free rendering); latency ratio = page ÷ ceiling (how many times slower). Content pages are measured served from
-the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request a
-URL the cache has not seen, so each one renders and stores; docs/decisions/071). Form pages carry a per-visitor
+the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request for a
+host the cache has not seen, a fresh subdomain of localhost, since the key is origin and path and never the query;
+so each one renders and stores: docs/decisions/071). Form pages carry a per-visitor
 submission token; both options are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer
 stamped with a fresh token and nonce by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as
 before, \`BYPASS\`). The last column is the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling,

@@ -2,12 +2,14 @@
 // the same size served by the same local server (Workers Static Assets, no
 // Worker code), with the same load. The ratio says what rendering costs.
 // A content page is measured twice (docs/decisions/071): served from the page
-// cache (HIT), and as a miss (each request a URL the cache has not seen, so
-// every one renders and stores). A form page is measured both ways issue 10
-// asks to compare (docs/decisions/074): stamped from one render (STAMPED), and
-// rendered for every visit (BYPASS).
+// cache (HIT), and as a miss (each request for a host the cache has not seen:
+// the key is origin and path, never the query, so every one renders and
+// stores). A form page is measured both ways issue 10 asks to compare
+// (docs/decisions/074): stamped from one render (STAMPED), and rendered for
+// every visit (BYPASS: a query makes the Worker render it).
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -37,10 +39,13 @@ export async function writeStaticTwins({ origin, pages, buildDir }) {
   return twins;
 }
 
-/** A query the page ignores; `[<id>]` becomes a fresh id per request (autocannon's idReplacement). */
-const MISS_QUERY = "?bench-miss=[<id>]";
+/** A query the form page would otherwise be stamped without; `[<id>]` becomes a fresh id per request. */
+const RENDER_QUERY = "?bench-render=[<id>]";
 
-function load(url) {
+/** A Host no request has used yet (a subdomain of localhost, on the server's port): a page cache miss. */
+const freshHost = (url) => `m${randomUUID().slice(0, 8)}.localhost:${new URL(url).port}`;
+
+function load(url, { freshHosts = false } = {}) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -49,6 +54,7 @@ function load(url) {
         duration: DURATION_SECONDS,
         headers: { "Accept-Encoding": "identity" },
         idReplacement: url.includes("[<id>]"),
+        requests: freshHosts ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, host: freshHost(url) } }) }] : undefined,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -56,10 +62,16 @@ function load(url) {
 }
 
 /** The page cache's answer for one request (X-Page-Cache), to label each row with what was measured. */
-async function cacheStatus(url) {
-  const response = await fetch(url.replace("[<id>]", randomUUID()));
-  await response.arrayBuffer();
-  return response.headers.get("X-Page-Cache") ?? "none";
+function cacheStatus(url, { freshHosts = false } = {}) {
+  const target = new URL(url.replace("[<id>]", randomUUID()));
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(target, { headers: freshHosts ? { host: freshHost(url) } : {} }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(String(response.headers["x-page-cache"] ?? "none")));
+    });
+    request.on("error", reject);
+    request.end();
+  });
 }
 
 function summarize(result) {
@@ -86,15 +98,15 @@ export async function runThroughput({ origin, twins, log }) {
     const status = await cacheStatus(`${origin}${twin.path}`);
     const variants =
       status === "HIT"
-        ? [{ mode: "cached", url: `${origin}${twin.path}` }, { mode: "miss", url: `${origin}${twin.path}${MISS_QUERY}` }]
+        ? [{ mode: "cached", url: `${origin}${twin.path}` }, { mode: "miss", url: `${origin}${twin.path}`, freshHosts: true }]
         : status === "STAMPED"
           ? // The two options for form pages (docs/decisions/074): stamped from one render, or rendered
             // per visit as before (a query makes the Worker render it).
-            [{ mode: "stamped", url: `${origin}${twin.path}` }, { mode: "rendered", url: `${origin}${twin.path}${MISS_QUERY}` }]
+            [{ mode: "stamped", url: `${origin}${twin.path}` }, { mode: "rendered", url: `${origin}${twin.path}${RENDER_QUERY}` }]
           : [{ mode: "rendered", url: `${origin}${twin.path}` }];
     for (const variant of variants) {
-      const cache = await cacheStatus(variant.url);
-      const page = summarize(await load(variant.url));
+      const cache = await cacheStatus(variant.url, variant);
+      const page = summarize(await load(variant.url, variant));
       const row = {
         path: twin.path,
         mode: variant.mode,

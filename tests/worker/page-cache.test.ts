@@ -10,9 +10,13 @@ import { createStaff, get, getUntilCached, ORIGIN, postForm, signIn } from "./he
 
 const cache = (caches as unknown as { default: Cache }).default;
 
-/** A copy under the key a build with `version` would use, with a body no render would produce. */
-async function plant(path: string, version: string, marker: string) {
-  const key = pageCacheKey(new URL(`${ORIGIN}${path}`), version, env);
+/**
+ * A copy under the key a build with `version` would use, with a body no render
+ * would produce. Each test plants under its own host, so no other test's copy
+ * (or request) meets it.
+ */
+async function plant(url: string, version: string, marker: string) {
+  const key = pageCacheKey(new URL(url), version, env);
   await cache.put(
     key,
     new Response(`<!DOCTYPE html><p>${marker}</p>`, {
@@ -73,9 +77,18 @@ describe("a content page from the cache", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("a query is the same page: one copy, whatever the link's tracking parameters", async () => {
+    await plant("http://planted-query.localhost/snapVSacima", await currentVersion(), "ONE-COPY");
+    for (const query of ["", "?utm_source=facebook&utm_medium=ad", "?gclid=Cj0KCQiA-abc", "?x=1&x=2"]) {
+      const response = await SELF.fetch(`http://planted-query.localhost/snapVSacima${query}`);
+      expect(response.headers.get(PAGE_CACHE_HEADER), query).toBe("HIT");
+      expect(await response.text(), query).toContain("ONE-COPY");
+    }
+  });
+
   it("serves what is stored under this build's key (the keying the next tests rely on)", async () => {
-    await plant("/terms?planted=current", await currentVersion(), "PLANTED-CURRENT");
-    const response = await get("/terms?planted=current");
+    await plant("http://planted-current.localhost/terms", await currentVersion(), "PLANTED-CURRENT");
+    const response = await SELF.fetch("http://planted-current.localhost/terms");
     expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("HIT");
     expect(await response.text()).toContain("PLANTED-CURRENT");
   });
@@ -83,8 +96,8 @@ describe("a content page from the cache", () => {
 
 describe("never from the cache", () => {
   it("a copy stored by another build", async () => {
-    await plant("/terms?planted=old", "an-older-build", "OLD-BUILD");
-    const response = await get("/terms?planted=old");
+    await plant("http://planted-old.localhost/terms", "an-older-build", "OLD-BUILD");
+    const response = await SELF.fetch("http://planted-old.localhost/terms");
     expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("MISS");
     const html = await response.text();
     expect(html).not.toContain("OLD-BUILD");
@@ -93,8 +106,8 @@ describe("never from the cache", () => {
 
   it("a request with the staff cookie", async () => {
     const cookie = await signIn(await createStaff());
-    await plant("/privacy?planted=staff", await currentVersion(), "SHARED-COPY");
-    const response = await get("/privacy?planted=staff", { Cookie: cookie });
+    await plant("http://planted-staff.localhost/privacy", await currentVersion(), "SHARED-COPY");
+    const response = await SELF.fetch("http://planted-staff.localhost/privacy", { headers: { Cookie: cookie } });
     expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
     expect(await response.text()).not.toContain("SHARED-COPY");
   });
@@ -112,17 +125,17 @@ describe("never from the cache", () => {
     const flash = /flash_toast=[^;]+/.exec(posted.headers.get("Set-Cookie") ?? "")?.[0];
     expect(flash).toBeTruthy();
 
-    await plant("/sms-terms?planted=toast", await currentVersion(), "SHARED-COPY");
-    const withToast = await get("/sms-terms?planted=toast", { Cookie: flash! });
+    await plant("http://planted-toast.localhost/sms-terms", await currentVersion(), "SHARED-COPY");
+    const withToast = await SELF.fetch("http://planted-toast.localhost/sms-terms", { headers: { Cookie: flash! } });
     expect(withToast.headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
     const html = await withToast.text();
     expect(html).not.toContain("SHARED-COPY");
     expect(html).toContain("Message sent successfully!");
 
     // The page with the toast was not stored for the next visitor.
-    const next = await get("/sms-terms?after-toast=1");
+    const next = await SELF.fetch("http://after-toast.localhost/sms-terms");
     expect(await next.text()).not.toContain("Message sent successfully!");
-    const again = await getUntilCached("/sms-terms?after-toast=1");
+    const again = await getUntilCached("http://after-toast.localhost/sms-terms");
     expect(await again.text()).not.toContain("Message sent successfully!");
   });
 
