@@ -1,18 +1,20 @@
-// Cloudflare's edge compresses text responses and speaks HTTP/2 over TLS; the
-// local server does neither. Lighthouse simulates a slow 4G link from what it
+// Cloudflare's edge compresses text responses (Brotli for browsers that accept
+// it, as Chromium does over https) and speaks HTTP/2 over TLS; the local server
+// does neither. Lighthouse simulates a slow 4G link from what it
 // actually observes: the bytes received, and the connections they came over
 // (each new HTTP/1.1 connection pays its own handshake and TCP slow start).
 // Without this it would score a download no visitor ever makes. This loopback
 // proxy serves HTTP/2 over TLS with a throwaway self-signed certificate (the
-// browser runs with --ignore-certificate-errors), gzips text responses as the
-// edge would, and passes everything else on unchanged.
+// browser runs with --ignore-certificate-errors), compresses text responses as
+// the edge would (Brotli at quality 4, a setting for responses compressed as
+// they are sent, or gzip), and passes everything else on unchanged.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createSecureServer } from "node:http2";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createGzip } from "node:zlib";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 /** Headers HTTP/2 forbids; Node refuses to send them. */
@@ -53,16 +55,19 @@ export function startEdgeProxy({ target, host, port }) {
       },
       (response) => {
         const type = String(response.headers["content-type"] ?? "");
-        const wantsGzip = /\bgzip\b/.test(String(incoming.headers["accept-encoding"] ?? ""));
-        if (!wantsGzip || !COMPRESSIBLE.test(type) || response.statusCode === 204 || response.statusCode === 304) {
+        const accepted = String(incoming.headers["accept-encoding"] ?? "");
+        const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+        if (!encoding || !COMPRESSIBLE.test(type) || response.statusCode === 204 || response.statusCode === 304) {
           outgoing.writeHead(response.statusCode, responseHeaders(response.headers));
           response.pipe(outgoing);
           return;
         }
-        const compressed = responseHeaders(response.headers, { "content-encoding": "gzip", vary: "Accept-Encoding" });
+        const compressed = responseHeaders(response.headers, { "content-encoding": encoding, vary: "Accept-Encoding" });
         delete compressed["content-length"];
         outgoing.writeHead(response.statusCode, compressed);
-        response.pipe(createGzip()).pipe(outgoing);
+        const compressor =
+          encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip();
+        response.pipe(compressor).pipe(outgoing);
       },
     );
     forward.on("error", () => {
