@@ -59,8 +59,9 @@ function lighthouseSection(results) {
 Lighthouse with its default mobile configuration (simulated slow 4G and a mid-range phone CPU), system
 Chromium, three runs per page (fewer if the phase runs long); the table shows the run with the median performance
 score and the range over the runs. The local server neither compresses nor speaks HTTP/2; Cloudflare's edge does
-both, so Lighthouse loads the pages through a loopback proxy that serves HTTP/2 over TLS and gzips text responses
-(bench/lib/edge-proxy.mjs), and otherwise passes them through unchanged. Simulated timings include this machine's
+both, so Lighthouse loads the pages through a loopback proxy that serves HTTP/2 over TLS and compresses text
+responses with Brotli, as the edge does for Chromium (bench/lib/edge-proxy.mjs), and otherwise passes them through
+unchanged. Simulated timings include this machine's
 server time. Targets: performance 100 on content pages and ≥ 98 on form pages; LCP ≤ 1.2 s on content pages;
 accessibility, best practices and SEO 100 everywhere; CLS 0. **All targets met: ${met ? "yes" : "no"}.**
 

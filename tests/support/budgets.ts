@@ -12,8 +12,9 @@ export const FIRST_LOAD_BUDGETS = {
   content: { jsGzip: 0, cssGzip: 12 * 1024 },
   /**
    * Pages with a form hydrate: React, React Router, the form library and the shared zod schema.
-   * The issue's target is 100 KB; they ship about 160 KB today (docs/BENCHMARKS.md), so this is
-   * the ceiling that keeps them from growing, not the target.
+   * The issue's target is 100 KB, but React DOM's client (66 KB) with React and React Router
+   * (40 KB) weighs 106 KB before any code of ours; the forms ship about 160 KB
+   * (docs/BENCHMARKS.md). This is the ceiling that keeps them from growing, not the target.
    */
   form: { jsGzip: 170 * 1024, cssGzip: 12 * 1024 },
   /** The staff area (signed in): React, React Router and the inbox. */
