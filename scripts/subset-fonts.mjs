@@ -1,19 +1,19 @@
 // Regenerates the two web fonts in app/assets/fonts from the fontsource packages:
-// `node scripts/subset-fonts.mjs` (after bumping a fontsource package). Both keep
-// the characters of Western European text (ASCII, Latin-1, typographic quotes
-// and dashes, the few symbols the site uses); Inter's weight axis is cut to the
-// 400–700 the stylesheet uses. That takes the two files the first screen waits
-// for from 73 KB to 46 KB (docs/decisions/075). A character outside the set is
+// `node scripts/subset-fonts.mjs` (after bumping a fontsource package, or after
+// changing a face in app/styles/site/base.css). Each @font-face there is the one
+// statement of what its file holds: the characters of its unicode-range
+// (Western European text: ASCII, Latin-1, typographic quotes and dashes, the few
+// symbols the site uses) and, for the variable font, its font-weight range, to
+// which the weight axis is cut. That takes the two files the first screen waits
+// for from 73 KB to 46 KB (docs/decisions/075). A character outside the range is
 // drawn from the metric-matched fallback font, without a download.
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import subsetFont from "subset-font";
 
 const OUT = "app/assets/fonts";
+const STYLESHEET = "app/styles/site/base.css";
 
-/** The characters kept; app/styles/site/base.css declares the same list as each face's unicode-range. */
-const CHARACTERS =
-  "U+0020-007E, U+00A0-00FF, U+2013-2014, U+2018-2019, U+201A, U+201C-201E, U+2022, U+2026, U+2032-2033, U+20AC, U+2122, U+2190, U+2192, U+2212, U+2265, U+2713";
-
+/** "U+0020-007E, U+00A0" → every character in those ranges. */
 function charactersOf(unicodeRange) {
   let text = "";
   for (const part of unicodeRange.split(",")) {
@@ -23,12 +23,22 @@ function charactersOf(unicodeRange) {
   return text;
 }
 
+/** The @font-face block of base.css whose src is this file. */
+function faceFor(file) {
+  const face = readFileSync(STYLESHEET, "utf8")
+    .split("@font-face")
+    .find((block) => block.includes(`fonts/${file}`));
+  if (!face) throw new Error(`${STYLESHEET} has no @font-face for ${file}`);
+  const property = (name) => new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.trim();
+  return { unicodeRange: property("unicode-range"), weight: property("font-weight") };
+}
+
 const FONTS = [
   {
     from: "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
     license: "node_modules/@fontsource-variable/inter/LICENSE",
     to: "inter-latin-wght-400-700.woff2",
-    variationAxes: { wght: { min: 400, max: 700 } },
+    variable: true,
   },
   {
     from: "node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2",
@@ -37,10 +47,13 @@ const FONTS = [
   },
 ];
 
-const text = charactersOf(CHARACTERS);
 for (const font of FONTS) {
+  const { unicodeRange, weight } = faceFor(font.to);
+  if (!unicodeRange) throw new Error(`the @font-face for ${font.to} needs a unicode-range`);
+  const [min, max = min] = (weight ?? "").split(/\s+/).map(Number);
+  const variationAxes = font.variable ? { wght: { min, max } } : undefined;
   const source = readFileSync(font.from);
-  const subset = await subsetFont(source, text, { targetFormat: "woff2", variationAxes: font.variationAxes });
+  const subset = await subsetFont(source, charactersOf(unicodeRange), { targetFormat: "woff2", variationAxes });
   writeFileSync(`${OUT}/${font.to}`, subset);
   // The SIL Open Font License travels with the font software.
   copyFileSync(font.license, `${OUT}/${font.to.replace(/\.woff2$/, ".LICENSE.txt")}`);
