@@ -7,23 +7,22 @@ import { createStaff, get, signIn } from "./helpers";
 
 const tagsOf = (html: string, pattern: RegExp) => html.match(pattern) ?? [];
 
+function expectScriptsPreloadedLow(html: string) {
+  const preloads = tagsOf(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g);
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+}
+
 describe("pages that hydrate", () => {
   for (const path of ["/contactus", "/orderOnline", "/book", "/login"]) {
     it(`${path} preloads its scripts at low priority`, async () => {
-      const html = await (await get(path)).text();
-      const preloads = tagsOf(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g);
-      expect(preloads.length).toBeGreaterThan(3);
-      for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+      expectScriptsPreloadedLow(await (await get(path)).text());
     });
   }
 
   it("the staff inbox preloads its scripts at low priority too", async () => {
-    const staff = await createStaff();
-    const cookie = await signIn(staff);
-    const html = await (await get("/dashboard", { Cookie: cookie })).text();
-    const preloads = tagsOf(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g);
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    const cookie = await signIn(await createStaff());
+    expectScriptsPreloadedLow(await (await get("/dashboard", { Cookie: cookie })).text());
   });
 });
 
