@@ -62,7 +62,8 @@ score and the range over the runs. The local server neither compresses nor speak
 both, so Lighthouse loads the pages through a loopback proxy that serves HTTP/2 over TLS and compresses text
 responses with Brotli, as the edge does for Chromium (bench/lib/edge-proxy.mjs), and otherwise passes them through
 unchanged. Simulated timings include this machine's server time. Targets: performance 100 on content pages and
-≥ 98 on form pages; LCP ≤ 1.2 s on content pages; accessibility, best practices and SEO 100 everywhere; CLS 0. **All targets met: ${met ? "yes" : "no"}.**
+≥ 98 on form pages; LCP ≤ 1.2 s on content pages; accessibility, best practices and SEO 100 everywhere; CLS 0.
+**All targets met: ${met ? "yes" : "no"}.**
 
 ${table(["page", "perf (median, range)", "a11y", "best pr.", "SEO", "FCP", "LCP", "CLS", "TBT", "total bytes"], rows)}
 
@@ -110,8 +111,8 @@ the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as 
 host the cache has not seen, a fresh subdomain of localhost, since the key is origin and path and never the query;
 so each one renders and stores: docs/decisions/071). Form pages carry a per-visitor submission token; both options
 are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer stamped with a fresh token and nonce
-by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as before, \`BYPASS\`). The last column is the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling,
-miss ≥ 0.50.
+by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as before, \`BYPASS\`). The last column is
+the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling, miss ≥ 0.50.
 
 ${table(["page (size)", "served as (X-Page-Cache)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
 `;
