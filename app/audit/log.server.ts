@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
-import { csvLine } from "~/inbox/csv.server";
+import { csvLine, csvStream } from "~/http/csv";
 import { storeTimestamp } from "~/leads/store-time";
 
 // The audit trail (docs/decisions/059): who did what, when, from which address
@@ -105,37 +105,24 @@ const CSV_BATCH = 500;
 
 /** The whole trail as CSV, newest first, streamed in keyset batches; calls `onDone` with the row count. */
 export function streamAuditCsv(env: Env, onDone: (rows: number) => void): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   let before: number | null = null;
-  let started = false;
-  let rows = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(["When (Central)", "Who", "Action", "Target", "Details", "IP", "Browser"])}`));
-        return;
-      }
+  return csvStream(
+    csvLine(["When (Central)", "Who", "Action", "Target", "Details", "IP", "Browser"]),
+    async () => {
       const batch = await getDb(env)
         .select()
         .from(auditLog)
         .where(before ? lt(auditLog.id, before) : undefined)
         .orderBy(desc(auditLog.id))
         .limit(CSV_BATCH);
-      const lines = batch.map((entry) =>
-        csvLine([storeTimestamp(entry.createdAt.getTime()), entry.actorEmail, actionLabel(entry.action), entry.target, entry.details, entry.ip, entry.userAgent]),
-      );
-      rows += batch.length;
-      if (lines.length > 0) controller.enqueue(encoder.encode(lines.join("")));
-      if (batch.length < CSV_BATCH) {
-        controller.close();
-        onDone(rows);
-      } else {
-        before = batch[batch.length - 1]!.id;
-      }
+      before = batch.at(-1)?.id ?? before;
+      return {
+        lines: batch.map((entry) =>
+          csvLine([storeTimestamp(entry.createdAt.getTime()), entry.actorEmail, actionLabel(entry.action), entry.target, entry.details, entry.ip, entry.userAgent]),
+        ),
+        more: batch.length === CSV_BATCH,
+      };
     },
-    cancel() {
-      onDone(rows);
-    },
-  });
+    onDone,
+  );
 }

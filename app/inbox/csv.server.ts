@@ -1,6 +1,6 @@
 // CSV export of one inbox view (tab, search, status, upcoming/past), every
-// page of it, streamed in keyset batches so a large inbox never sits in memory
-// or in one query. Cells that a spreadsheet would run as a formula are defused.
+// page of it, in keyset batches (app/http/csv.ts streams and defuses the cells).
+import { csvLine, csvStream } from "~/http/csv";
 import { STATUS_LABELS, type InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
 import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
@@ -8,16 +8,6 @@ import { LEADS, type LeadKind } from "~/leads/kinds";
 import { leadPageQuery, readLeadPage } from "./queries.server";
 
 const BATCH_SIZE = 500;
-
-/**
- * One RFC 4180 field. A value starting with = + - @ (or a tab or carriage
- * return, which some spreadsheets skip before those) gets a leading apostrophe,
- * so Excel, Sheets and LibreOffice show it as text instead of evaluating it.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) => string }[]> = {
   appointment: [
@@ -46,10 +36,6 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
   ],
 };
 
-export function csvLine(cells: string[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
-
 function csvHeader(kind: LeadKind): string {
   return csvLine([...COLUMNS[kind].map((column) => column.header), "Status", "Staff note"]);
 }
@@ -67,9 +53,9 @@ export function csvFileName(view: InboxView, now: number): string {
 }
 
 /**
- * The whole view as a stream: a byte-order mark (so Excel reads UTF-8), the
- * header, then batch after batch. `onDone` gets the number of rows sent, when
- * the last batch went out or the download was cancelled (for the audit trail).
+ * The whole view as a stream, batch after batch. `onDone` gets the number of
+ * rows sent, when the last batch went out or the download was cancelled (for
+ * the audit trail).
  */
 export function streamLeadsCsv(
   db: D1Database,
@@ -78,34 +64,17 @@ export function streamLeadsCsv(
   now: number,
   onDone: (rows: number, complete: boolean) => void = () => {},
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   let cursor: InboxView["cursor"] = null;
-  let started = false;
-  let done = false;
-  let sent = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvHeader(view.tab)}`));
-        return;
-      }
-      if (done) {
-        controller.close();
-        onDone(sent, true);
-        return;
-      }
+  return csvStream(
+    csvHeader(view.tab),
+    async () => {
       const batchView: InboxView = { ...view, cursor };
       const query = leadPageQuery(db, batchView, { match, limit: BATCH_SIZE, now, withNote: true });
-      const rows = (await query.all<LeadWithNote>()).results;
-      const page = readLeadPage(batchView, rows, BATCH_SIZE);
-      if (page.leads.length > 0) controller.enqueue(encoder.encode(page.leads.map(csvRow).join("")));
-      sent += page.leads.length;
-      if (!page.hasAfter || !page.last) done = true;
-      else cursor = { direction: "after", ...page.last };
+      const page = readLeadPage(batchView, (await query.all<LeadWithNote>()).results, BATCH_SIZE);
+      const more = page.hasAfter && Boolean(page.last);
+      if (more) cursor = { direction: "after", ...page.last! };
+      return { lines: page.leads.map(csvRow), more };
     },
-    cancel() {
-      onDone(sent, false);
-    },
-  });
+    onDone,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell } from "./csv.server";
+import { csvCell } from "./csv";
 
 describe("csvCell", () => {
   it("quotes every value and doubles its quotes", () => {
