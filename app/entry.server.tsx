@@ -4,7 +4,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getCloudflare } from "~/http/request-context";
 import { NonceContext } from "~/http/nonce";
-import { pageHydrates, STATIC_DOCUMENT_HEADER } from "~/http/page-scripts";
+import { pageScripts, STATIC_DOCUMENT_HEADER } from "~/http/page-scripts";
+import { schedulePageScripts } from "~/http/page-scripts.server";
 
 // React Router's default Workers entry, plus the Content-Security-Policy nonce
 // the Worker made for this response (workers/security-headers.ts announces it
@@ -22,7 +23,8 @@ export default async function handleRequest(
 ) {
   // A page that runs no script (docs/decisions/070) renders without a nonce, so its
   // HTML is the same for every visitor; the Worker gives it a policy without one.
-  const hydrate = pageHydrates(routerContext.staticHandlerContext.matches.map((match) => match.route));
+  const scripts = pageScripts(routerContext.staticHandlerContext.matches.map((match) => match.route));
+  const hydrate = scripts !== "none";
   const nonce = hydrate ? getCloudflare(loadContext).nonce : "";
   if (!hydrate) responseHeaders.set(STATIC_DOCUMENT_HEADER, "1");
 
@@ -58,22 +60,5 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
-  return hydrate ? scriptsAfterFirstPaint(response) : response;
-}
-
-/**
- * React Router preloads every module of the page at high priority, in <head>, so
- * on a slow connection they share the bandwidth with the stylesheet and fonts the
- * first paint waits for. The page works before it hydrates (every form posts), so
- * its scripts are fetched at low priority: the browser sends them once the render-
- * blocking files are on their way (docs/decisions/075).
- */
-function scriptsAfterFirstPaint(response: Response): Response {
-  return new HTMLRewriter()
-    .on('link[rel="modulepreload"]', {
-      element(element) {
-        element.setAttribute("fetchpriority", "low");
-      },
-    })
-    .transform(response);
+  return scripts === "none" ? response : schedulePageScripts(response, scripts, nonce);
 }

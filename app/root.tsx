@@ -13,6 +13,7 @@ import displayFont from "~/assets/fonts/cormorant-garamond-latin-600.woff2?url";
 import bodyFont from "~/assets/fonts/inter-latin-wght-400-700.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
+import { useEarlyInputReplay } from "~/components/site/early-input";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { store } from "~/config/store";
@@ -86,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // Runs only where React hydrates: the page views of client-side route changes.
   usePageViews(Boolean(loaderData.gaMeasurementId));
+  useEarlyInputReplay();
   return (
     <>
       <Toaster toast={loaderData.toast} />

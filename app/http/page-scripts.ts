@@ -1,20 +1,39 @@
-// Which pages run JavaScript (docs/decisions/070). Content pages are HTML and
-// CSS only: no <Scripts/>, no modulepreload, no hydration, no nonce, so their
-// HTML is the same for every visitor and can be cached in front of the render.
-// A route that needs React says so with `export const handle = HYDRATE`; the
-// root layout, the document renderer and the Worker all ask `pageHydrates`.
+// Which pages run JavaScript, and when (docs/decisions/070, 076). Content pages
+// are HTML and CSS only: no <Scripts/>, no modulepreload, no hydration, no nonce,
+// so their HTML is the same for every visitor and can be cached in front of the
+// render. A route that needs React says so in its `handle`; the root layout, the
+// document renderer and the Worker all ask this module.
 
 export interface PageHandle {
-  /** This route (and every route below it) is hydrated and renders React Router's scripts. */
-  hydrate?: boolean;
+  /**
+   * This route (and every route below it) is hydrated and renders React Router's
+   * scripts: at once (`true`), or only when the visitor first reaches for the
+   * page (`"on-intent"`: a key, a tap, a click or a focus).
+   */
+  hydrate?: true | "on-intent";
 }
 
-/** The handle of a route that needs React in the browser: forms, login, the staff area. */
+/** The handle of a route whose scripts must run at once: login and the staff area. */
 export const HYDRATE = { hydrate: true } as const satisfies PageHandle;
+
+/**
+ * The handle of a public form page: it works before it hydrates (every form posts),
+ * so its scripts wait for the visitor's first interaction (docs/decisions/076).
+ */
+export const HYDRATE_ON_INTENT = { hydrate: "on-intent" } as const satisfies PageHandle;
+
+export type PageScripts = "none" | "eager" | "on-intent";
+
+/** What the matched routes ask for; a route that needs its scripts at once wins. */
+export function pageScripts(matches: readonly { handle?: unknown }[]): PageScripts {
+  const asks = matches.map((match) => (match.handle as PageHandle | undefined)?.hydrate);
+  if (asks.includes(true)) return "eager";
+  return asks.includes("on-intent") ? "on-intent" : "none";
+}
 
 /** True when any matched route asks for hydration. */
 export function pageHydrates(matches: readonly { handle?: unknown }[]): boolean {
-  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === true);
+  return pageScripts(matches) !== "none";
 }
 
 /**

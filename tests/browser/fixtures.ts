@@ -15,3 +15,14 @@ export async function signInAsStaff(page: Page) {
 export function uniqueName(prefix: string) {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/**
+ * Opens a public form page and starts its scripts as a visitor would: they run
+ * on the first key, tap, click or focus (docs/decisions/076). A press of Shift
+ * changes nothing on the page. Returns once the page is hydrated.
+ */
+export async function gotoAndStartScripts(page: Page, path: string) {
+  await page.goto(path);
+  await page.keyboard.press("Shift");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { gotoAndStartScripts } from "./fixtures";
 import { bookableDate, expect, expectNoAxeViolations, nextWeekday, test } from "./lead-fixtures";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Book an Appointment" });
@@ -24,7 +25,7 @@ test("on a content page, with JavaScript on, the sticky button leads to /book", 
 
 test.describe("booking dialog (JavaScript on)", () => {
   test("opens from the sticky button and closes on Escape, the close button and a click outside", async ({ page }) => {
-    await page.goto(DIALOG_PAGE);
+    await gotoAndStartScripts(page, DIALOG_PAGE);
     await openDialog(page);
     await page.keyboard.press("Escape");
     await expect(dialog(page)).toBeHidden();
@@ -42,7 +43,7 @@ test.describe("booking dialog (JavaScript on)", () => {
   });
 
   test("shows the time only after a date, rebuilds it when the date changes, books, confirms and resets", async ({ page }) => {
-    await page.goto(DIALOG_PAGE);
+    await gotoAndStartScripts(page, DIALOG_PAGE);
     await openDialog(page);
     const form = dialog(page);
     await expectNoAxeViolations(page, ".booking-dialog");
@@ -87,7 +88,7 @@ test.describe("booking dialog (JavaScript on)", () => {
   });
 
   test("shows the rules next to the fields before anything is sent", async ({ page }) => {
-    await page.goto(DIALOG_PAGE);
+    await gotoAndStartScripts(page, DIALOG_PAGE);
     await openDialog(page);
     await dialog(page).getByRole("button", { name: "Book appointment" }).click();
     await expect(dialog(page).getByText("Please enter your name.")).toBeVisible();
@@ -100,7 +101,7 @@ test.describe("booking dialog (JavaScript on)", () => {
 
   test("when someone else takes the chosen time first, says so next to the time, keeps the rest and offers what is left", async ({ page }) => {
     const date = bookableDate(9);
-    await page.goto(DIALOG_PAGE);
+    await gotoAndStartScripts(page, DIALOG_PAGE);
     await openDialog(page);
     const form = dialog(page);
     await form.getByRole("textbox", { name: /^Name/ }).fill("Second Come");
@@ -157,7 +158,7 @@ test("a phone number with two upcoming appointments is asked to call, next to th
   }
   await earlier.close();
 
-  await page.goto(DIALOG_PAGE);
+  await gotoAndStartScripts(page, DIALOG_PAGE);
   await openDialog(page);
   const form = dialog(page);
   await form.getByRole("textbox", { name: /^Name/ }).fill("Capped Caller");
@@ -177,7 +178,7 @@ test("a phone number with two upcoming appointments is asked to call, next to th
 });
 
 test("the booking page passes axe with a day's times and a field error showing", async ({ page }) => {
-  await page.goto("/book");
+  await gotoAndStartScripts(page, "/book");
   await page.getByLabel(/^Date/).fill(bookableDate(13));
   await expect(page.getByLabel(/^Time/)).toBeVisible();
   await page.getByRole("button", { name: "Book appointment" }).click();

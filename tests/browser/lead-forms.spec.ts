@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { gotoAndStartScripts } from "./fixtures";
 import { expect, expectNoAxeViolations, test } from "./lead-fixtures";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -13,7 +14,7 @@ async function fillOrder(page: Page, name: string) {
 
 test.describe("order form with JavaScript", () => {
   test("shows a description box only for 'Other', submits, toasts and clears", async ({ page }) => {
-    await page.goto("/orderOnline");
+    await gotoAndStartScripts(page, "/orderOnline");
     await expect(page.getByRole("heading", { level: 1, name: "Order Online Form" })).toBeVisible();
     const describe = page.getByRole("textbox", { name: /Describe the jewelry type/ });
     await expect(describe).toHaveCount(0);
@@ -38,7 +39,7 @@ test.describe("order form with JavaScript", () => {
   });
 
   test("checks e-mail format as the visitor types", async ({ page }) => {
-    await page.goto("/orderOnline");
+    await gotoAndStartScripts(page, "/orderOnline");
     const email = page.getByRole("textbox", { name: /^E-mail/ });
     await email.fill("not-an-address");
     await email.blur();
@@ -74,7 +75,7 @@ test.describe("order form without JavaScript", () => {
 
 test.describe("contact form", () => {
   test("with JavaScript: checks fields in place, sends, toasts and clears", async ({ page }) => {
-    await page.goto("/contactus");
+    await gotoAndStartScripts(page, "/contactus");
     const form = page.locator("form", { has: page.getByRole("button", { name: "Send message" }) });
     await form.getByRole("button", { name: "Send message" }).click();
     await expect(form.getByText("Please enter your name.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { signInAsStaff, uniqueName } from "./fixtures";
+import { gotoAndStartScripts, signInAsStaff, uniqueName } from "./fixtures";
 import { expect, expectNoAxeViolations, test } from "./lead-fixtures";
 
 const PHOTOS = "tests/fixtures/photos";
@@ -66,7 +66,7 @@ test.describe("order photos without JavaScript", () => {
 test.describe("order photos with JavaScript", () => {
   test("shows thumbnails, removes one before sending, and sends the rest", async ({ page, browser }) => {
     const name = uniqueName("Script Photos");
-    await page.goto("/orderOnline");
+    await gotoAndStartScripts(page, "/orderOnline");
     await fillOrder(page, name);
     await photoInput(page).setInputFiles([`${PHOTOS}/ring.jpg`, `${PHOTOS}/ring.webp`]);
     const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
@@ -100,7 +100,7 @@ test.describe("order photos with JavaScript", () => {
   });
 
   test("refuses a file that is not a photo beside the field, before sending anything", async ({ page }) => {
-    await page.goto("/orderOnline");
+    await gotoAndStartScripts(page, "/orderOnline");
     await fillOrder(page, "Client Refusal");
     const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200)]);
     await photoInput(page).setInputFiles([
@@ -114,7 +114,7 @@ test.describe("order photos with JavaScript", () => {
   });
 
   test("shows a progress bar while a large photo is on its way", async ({ page }) => {
-    await page.goto("/orderOnline");
+    await gotoAndStartScripts(page, "/orderOnline");
     await fillOrder(page, uniqueName("Progress Photo"));
     // 9 MB that start like a JPEG, sent at about 3 MB/s.
     const large = Buffer.alloc(9 * 1024 * 1024);

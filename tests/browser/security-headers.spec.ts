@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { FORM_PAGES } from "../support/budgets";
 import { PUBLIC_PAGES } from "../support/public-pages";
-import { TEST_STAFF } from "./fixtures";
+import { gotoAndStartScripts, TEST_STAFF } from "./fixtures";
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchViolations(page: Page) {
@@ -49,8 +50,8 @@ test.describe("static files", () => {
   });
 });
 
-/** The pages that hydrate (docs/decisions/070); every other public page runs no script at all. */
-const HYDRATED_PAGES = new Set<string>(["/contactus", "/orderOnline", "/book"]);
+/** The pages that hydrate, once reached for (docs/decisions/070, 076); every other public page runs no script at all. */
+const HYDRATED_PAGES = FORM_PAGES;
 
 test.describe("pages under the policy", () => {
   for (const path of PUBLIC_PAGES) {
@@ -65,7 +66,10 @@ test.describe("pages under the policy", () => {
       await page.waitForLoadState("networkidle");
       const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()["content-security-policy"] ?? "")?.[1] ?? "";
       if (hydrated) {
-        // React Router's module entry ran (it is a nonced inline module script).
+        // Its scripts wait for the visitor's first interaction (docs/decisions/076); then
+        // React Router's module entry runs (a nonced inline module script, put back by a nonced one).
+        expect(scripts).toEqual([]);
+        await page.keyboard.press("Shift");
         await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
         expect(scriptSrc).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
       } else {
@@ -97,7 +101,7 @@ test.describe("pages under the policy", () => {
 test("the booking dialog, loaded on demand, opens with no CSP violation", async ({ page }) => {
   const violations = await watchViolations(page);
   // The dialog lives on the hydrated pages; on a content page the button is a link to /book.
-  await page.goto("/contactus");
+  await gotoAndStartScripts(page, "/contactus");
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Book an Appointment" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { gotoAndStartScripts } from "./fixtures";
 
 // The mobile slide-out menu and the desktop "Financing Companies" dropdown,
 // with JavaScript and without.
@@ -14,13 +15,10 @@ const mobileNav = (page: Page) => page.getByRole("navigation", { name: "Menu" })
  * Content pages run no JavaScript (docs/decisions/070): their menus work as
  * they do with JavaScript off. Escape and closing on a click or focus outside
  * are enhancements of the hydrated pages (the forms), so those are tested on
- * the contact page, once React Router's router is running.
+ * the contact page, once its scripts run.
  */
 const HYDRATED_PAGE = "/contactus";
-async function gotoHydrated(page: Page) {
-  await page.goto(HYDRATED_PAGE);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
+const gotoHydrated = (page: Page) => gotoAndStartScripts(page, HYDRATED_PAGE);
 
 test.describe("mobile menu with JavaScript", () => {
   test.use({ viewport: phone });

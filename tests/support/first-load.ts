@@ -13,23 +13,63 @@ export interface FirstLoad {
   cssRaw: number;
   jsFiles: string[];
   cssFiles: string[];
+  /**
+   * On a page that runs its scripts only once the visitor reaches for it
+   * (docs/decisions/076): everything downloaded by the time they run.
+   */
+  afterIntent?: Omit<FirstLoad, "afterIntent">;
+}
+
+interface Fetched {
+  kind: "js" | "css";
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+function addUp(files: Fetched[]): Omit<FirstLoad, "afterIntent"> {
+  const totals = { jsGzip: 0, cssGzip: 0, jsRaw: 0, cssRaw: 0, jsFiles: [] as string[], cssFiles: [] as string[] };
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.path)) continue;
+    seen.add(file.path);
+    if (file.kind === "js") {
+      totals.jsGzip += file.gzip;
+      totals.jsRaw += file.raw;
+      totals.jsFiles.push(file.path);
+    } else {
+      totals.cssGzip += file.gzip;
+      totals.cssRaw += file.raw;
+      totals.cssFiles.push(file.path);
+    }
+  }
+  return totals;
 }
 
 /**
  * Loads `url` in a fresh browser context (empty cache), waits until the
  * network is idle, and adds up every script and stylesheet the page fetched
- * from its own origin.
+ * from its own origin. With `reachFor`, it then presses a key, as a visitor's
+ * first interaction, waits until the page's scripts run and the network is idle
+ * again, and adds up once more.
  */
 export async function measureFirstLoad(
   browser: Browser,
   url: string,
-  /** A signed-in visitor's cookies, for the staff pages. */
-  storageState?: BrowserContextOptions["storageState"],
+  options: {
+    /** A signed-in visitor's cookies, for the staff pages. */
+    storageState?: BrowserContextOptions["storageState"];
+    reachFor?: boolean;
+  } = {},
 ): Promise<FirstLoad> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: options.storageState });
   const page = await context.newPage();
   const origin = new URL(url).origin;
-  const pending: Promise<{ kind: "js" | "css"; path: string; raw: number; gzip: number }>[] = [];
+  const pending: Promise<Fetched>[] = [];
+  let lastRequestAt = 0;
+  page.on("request", () => {
+    lastRequestAt = Date.now();
+  });
   page.on("response", (response) => {
     const kind = response.request().resourceType();
     const responseUrl = new URL(response.url());
@@ -45,23 +85,15 @@ export async function measureFirstLoad(
   });
   try {
     await page.goto(url, { waitUntil: "networkidle" });
-    const files = await Promise.all(pending);
-    const totals: FirstLoad = { jsGzip: 0, cssGzip: 0, jsRaw: 0, cssRaw: 0, jsFiles: [], cssFiles: [] };
-    const seen = new Set<string>();
-    for (const file of files) {
-      if (seen.has(file.path)) continue;
-      seen.add(file.path);
-      if (file.kind === "js") {
-        totals.jsGzip += file.gzip;
-        totals.jsRaw += file.raw;
-        totals.jsFiles.push(file.path);
-      } else {
-        totals.cssGzip += file.gzip;
-        totals.cssRaw += file.raw;
-        totals.cssFiles.push(file.path);
-      }
+    const firstLoad: FirstLoad = addUp(await Promise.all(pending));
+    if (options.reachFor) {
+      await page.keyboard.press("Tab");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // Idle again as Playwright means it for a load: 500 ms without a request.
+      while (Date.now() - lastRequestAt < 500) await page.waitForTimeout(100);
+      firstLoad.afterIntent = addUp(await Promise.all(pending));
     }
-    return totals;
+    return firstLoad;
   } finally {
     await context.close();
   }

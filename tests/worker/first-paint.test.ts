@@ -1,8 +1,10 @@
-// What a page's first paint waits for (docs/decisions/075): on a page that
-// hydrates, the scripts are fetched at low priority, after the stylesheet and
-// fonts; the fonts preloaded are the subset files the stylesheet uses; and the
-// contact page's map is not fetched before the visitor scrolls near it.
+// What a page's first paint waits for (docs/decisions/075, 076): a public form
+// page fetches no script until the visitor reaches for it; a staff page fetches
+// its scripts at low priority, after the stylesheet and fonts; the fonts
+// preloaded are the subset files the stylesheet uses; and the contact page's map
+// is not fetched before the visitor scrolls near it.
 import { describe, expect, it } from "vitest";
+import { PARKED_MODULE_TYPE } from "~/http/page-scripts.server";
 import { createStaff, get, signIn } from "./helpers";
 
 const tagsOf = (html: string, pattern: RegExp) => html.match(pattern) ?? [];
@@ -13,12 +15,34 @@ function expectScriptsPreloadedLow(html: string) {
   for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
 }
 
-describe("pages that hydrate", () => {
-  for (const path of ["/contactus", "/orderOnline", "/book", "/login"]) {
-    it(`${path} preloads its scripts at low priority`, async () => {
-      expectScriptsPreloadedLow(await (await get(path)).text());
+describe("public form pages", () => {
+  for (const path of ["/contactus", "/orderOnline", "/book"]) {
+    it(`${path} preloads no script and parks its entry module, twice with the response's own nonce`, async () => {
+      // The second visit is stamped from the first one's render (docs/decisions/074).
+      for (let visit = 0; visit < 2; visit++) {
+        const response = await get(path);
+        const html = await response.text();
+        const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+        expect(nonce).not.toBe("");
+        expect(tagsOf(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g)).toEqual([]);
+        expect(tagsOf(html, /<script\b[^>]*type="module"[^>]*>/g)).toEqual([]);
+        const parked = tagsOf(html, new RegExp(`<script\\b[^>]*type="${PARKED_MODULE_TYPE}"[^>]*>`, "g"));
+        expect(parked).toHaveLength(1);
+        expect(parked[0]).toContain(`nonce="${nonce}"`);
+        // Right after it, the starter that puts it back on the first interaction, allowed by the same nonce.
+        const after = html.slice(html.indexOf(parked[0]!));
+        expect(after).toMatch(/^[^]*?<\/script><script nonce="([^"]+)">\(\(\) => \{/);
+        expect(/<\/script><script nonce="([^"]+)">\(\(\) => \{/.exec(after)?.[1]).toBe(nonce);
+        expect(after).toContain(`script[type="${PARKED_MODULE_TYPE}"]`);
+      }
     });
   }
+});
+
+describe("staff pages", () => {
+  it("/login preloads its scripts at low priority", async () => {
+    expectScriptsPreloadedLow(await (await get("/login")).text());
+  });
 
   it("the staff inbox preloads its scripts at low priority too", async () => {
     const cookie = await signIn(await createStaff());

@@ -89,21 +89,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
     if (isCalendarDate(value)) timesLoader.load(`/book?${new URLSearchParams({ date: value })}`);
   }
 
-  // A date typed before the scripts started never fired onChange: catch up with it once they run.
-  const formRef = useRef<HTMLFormElement>(null);
-  const caughtUp = useRef(false);
-  useEffect(() => {
-    if (caughtUp.current) return;
-    caughtUp.current = true;
-    const typed = formRef.current?.elements.namedItem(fields.date.name);
-    if (typed instanceof HTMLInputElement && typed.value && typed.value !== fields.date.value) {
-      form.update({ name: fields.date.name, value: typed.value });
-      chooseDate(typed.value);
-    }
-  });
-
   return (
-    <submitter.Form ref={formRef} method="post" action="/book" className="lead-form booking-form" {...getFormProps(form)}>
+    <submitter.Form method="post" action="/book" className="lead-form booking-form" {...getFormProps(form)}>
       <HoneypotField />
       <SubmissionTokenField token={setup.submissionToken} />
       {hydrated ? <input type="hidden" name={INLINE_ANSWER.name} value={INLINE_ANSWER.value} /> : null}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ErrorList } from "~/components/ui/forms";
-import { useHydrated } from "~/components/site/use-hydrated";
 import {
   declaredTypeAgrees,
   detectPhotoKind,
@@ -38,7 +37,6 @@ async function checkPhoto(file: File): Promise<{ kind: PhotoKind } | { message: 
 }
 
 export function PhotoField({ errors }: { errors?: string[] | undefined }) {
-  const hydrated = useHydrated();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -107,7 +105,7 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
         type="file"
         multiple
         accept={PHOTO_ACCEPT}
-        onChange={hydrated ? choose : undefined}
+        onChange={choose}
         aria-invalid={shown.length ? true : undefined}
         aria-describedby={[hintId, shown.length ? errorId : ""].filter(Boolean).join(" ")}
       />

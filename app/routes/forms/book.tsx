@@ -13,12 +13,12 @@ import { bookAppointment, bookingSetup, openSlots, type BookingOutcome } from "~
 import { visitorCookieHeader, visitorIdOf } from "~/leads/booking-visitor.server";
 import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { APPOINTMENT_MESSAGES, BookingSchema, CAP_MESSAGES, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
-import { HYDRATE } from "~/http/page-scripts";
+import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
 
 export { leadFormHeaders as headers };
 
-// The form runs React in the browser (docs/decisions/070).
-export const handle = HYDRATE;
+// The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
+export const handle = HYDRATE_ON_INTENT;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -9,12 +9,12 @@ import { redirectWithToast } from "~/http/toast.server";
 import { saveContactMessage } from "~/leads/contact.server";
 import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/leads/rules/contact";
-import { HYDRATE } from "~/http/page-scripts";
+import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
 
 export { leadFormHeaders as headers };
 
-// The form runs React in the browser (docs/decisions/070).
-export const handle = HYDRATE;
+// The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
+export const handle = HYDRATE_ON_INTENT;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

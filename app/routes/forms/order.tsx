@@ -8,12 +8,12 @@ import { redirectWithToast } from "~/http/toast.server";
 import { leadFormHeaders, leadFormLoaderData } from "~/leads/intake.server";
 import { answerOrder, takeOrder } from "~/leads/order.server";
 import { ORDER_MESSAGES } from "~/leads/rules/order";
-import { HYDRATE } from "~/http/page-scripts";
+import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
 
 export { leadFormHeaders as headers };
 
-// The form runs React in the browser (docs/decisions/070).
-export const handle = HYDRATE;
+// The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
+export const handle = HYDRATE_ON_INTENT;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -1,0 +1,70 @@
+import { useEffect } from "react";
+import { useHydrated } from "./use-hydrated";
+
+// A public form page hydrates only once the visitor reaches for it
+// (docs/decisions/076), so whatever they type, pick or choose in the second or
+// two before its scripts run is in the DOM but not in React's state. React keeps
+// those values when it hydrates, but no handler saw them: the form library
+// still thinks the fields are empty, the booking form has not loaded the chosen
+// day's times, the order form would hide an "Other" box that holds text. So,
+// once, every control that differs from what the server sent is announced again.
+
+/** What the server rendered as the chosen option (the first one, as a browser does, when none is marked). */
+function initialIndex(select: HTMLSelectElement): number {
+  const index = [...select.options].findIndex((option) => option.defaultSelected);
+  return index === -1 ? 0 : index;
+}
+
+/**
+ * React skips an event whose value it has already seen, and it saw the typed
+ * value when it hydrated. So the field briefly goes back to what the server sent
+ * (through React's own `value` setter, which it watches), the typed value is put
+ * back behind React's back (the prototype's setter), and the input event then
+ * reads as a change, to React and to the form library alike.
+ */
+function announceTyped(control: HTMLInputElement | HTMLTextAreaElement) {
+  const typed = control.value;
+  control.value = control.defaultValue;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, typed);
+  control.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function announce(control: EventTarget, ...types: string[]) {
+  for (const type of types) control.dispatchEvent(new Event(type, { bubbles: true }));
+}
+
+export function replayEarlyInput(forms: Iterable<HTMLFormElement>) {
+  for (const form of forms) {
+    for (const control of [...form.elements]) {
+      if (control instanceof HTMLSelectElement) {
+        if (!control.multiple && control.selectedIndex !== initialIndex(control)) announce(control, "input", "change");
+      } else if (control instanceof HTMLTextAreaElement) {
+        if (control.value !== control.defaultValue) announceTyped(control);
+      } else if (control instanceof HTMLInputElement) {
+        if (control.type === "file") {
+          if (control.files?.length) announce(control, "input", "change");
+        } else if (control.type === "checkbox" || control.type === "radio") {
+          if (control.checked !== control.defaultChecked) announce(control, "input");
+        } else if (control.type !== "hidden" && control.value !== control.defaultValue) {
+          announceTyped(control);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * For the root route. Its effects run after those of every route below it, so
+ * the forms' handlers are listening by then; they see the replay in the same
+ * update that hydration's own follow-up render makes. `data-hydrated` on <html>
+ * then says the page's scripts are running.
+ */
+export function useEarlyInputReplay() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    replayEarlyInput(document.forms);
+  }, []);
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "";
+  }, [hydrated]);
+}

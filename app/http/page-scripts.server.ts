@@ -1,0 +1,71 @@
+import type { PageScripts } from "./page-scripts";
+
+// React Router renders its scripts one way: every module preloaded at high
+// priority in <head>, and one inline module that imports them and hydrates.
+// The page decides when they run (docs/decisions/075, 076); this rewrites the
+// rendered document to match. React Router has no option for either.
+
+/** The type a public form page's entry module waits under: a browser runs no script of an unknown type. */
+export const PARKED_MODULE_TYPE = "text/x-module-on-intent";
+
+/**
+ * The first key, tap, click, focus or wheel turn: the visitor is reaching for the
+ * page. The wheel counts because the contact page's map is added by script as
+ * the visitor scrolls to it; a finger's scroll already starts with a touch.
+ */
+const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel"];
+
+/**
+ * Inline and tiny, so it costs no request: on the first sign of intent it puts
+ * the parked module back as a live one (same text, same nonce) and stops listening.
+ */
+const START_ON_INTENT = `(() => {
+  const events = ${JSON.stringify(INTENT_EVENTS)};
+  const start = () => {
+    for (const type of events) removeEventListener(type, start, true);
+    const parked = document.querySelector('script[type="${PARKED_MODULE_TYPE}"]');
+    if (!parked) return;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = parked.nonce;
+    script.textContent = parked.textContent;
+    parked.replaceWith(script);
+  };
+  for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+})();`;
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+}
+
+/**
+ * - `eager` (login, staff): the preloads are fetched at low priority, so the
+ *   stylesheet and fonts the first paint waits for go first.
+ * - `on-intent` (public form pages): nothing is preloaded, and the entry module
+ *   is parked until the visitor's first interaction. Until then the page is the
+ *   server's HTML, whose forms post without JavaScript.
+ */
+export function schedulePageScripts(response: Response, scripts: Exclude<PageScripts, "none">, nonce: string): Response {
+  if (scripts === "eager") {
+    return new HTMLRewriter()
+      .on('link[rel="modulepreload"]', {
+        element(element) {
+          element.setAttribute("fetchpriority", "low");
+        },
+      })
+      .transform(response);
+  }
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(element) {
+        element.remove();
+      },
+    })
+    .on('script[type="module"]', {
+      element(element) {
+        element.setAttribute("type", PARKED_MODULE_TYPE);
+        element.after(`<script nonce="${escapeAttribute(nonce)}">${START_ON_INTENT}</script>`, { html: true });
+      },
+    })
+    .transform(response);
+}

@@ -1,0 +1,91 @@
+// Public form pages run no script until the visitor reaches for the page
+// (docs/decisions/076). These check that nothing loads before that, that the
+// first key, tap, click or focus starts the scripts, and that whatever the
+// visitor typed or chose while they were on their way is kept and seen by them.
+import type { Page } from "@playwright/test";
+import { expect, nextWeekday, test } from "./lead-fixtures";
+import { FORM_PAGES } from "../support/budgets";
+
+const PHOTOS = "tests/fixtures/photos";
+
+function recordScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** Holds every script of the site's own until `release` is called: the visitor is quicker than the network. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+
+for (const path of FORM_PAGES) {
+  test(`${path} loads no script until the visitor reaches for it, then hydrates`, async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(scripts).toEqual([]);
+    await expect(hydrated(page)).toHaveCount(0);
+
+    await page.keyboard.press("Tab");
+    await expect(hydrated(page)).toHaveCount(1);
+    expect(scripts.some((script) => script.includes("entry.client"))).toBe(true);
+  });
+}
+
+test("a tap on a form page starts its scripts too", async ({ page }) => {
+  await page.goto("/contactus", { waitUntil: "networkidle" });
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(hydrated(page)).toHaveCount(1);
+});
+
+test("the order form keeps what was typed, chosen and attached before its scripts ran, and sends it", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/orderOnline");
+  await page.getByRole("textbox", { name: /^Name/ }).fill("Early Typist");
+  await page.getByRole("textbox", { name: /^Phone number/ }).fill("901-555-0161");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill("early@example.com");
+  await page.getByLabel(/^Jewelry type/).selectOption("Other");
+  await page.getByRole("textbox", { name: /describe the jewelry type/ }).fill("Toe ring");
+  await page.getByLabel(/^Material preference/).selectOption("Platinum");
+  await page.getByLabel(/^Diamond selection/).selectOption("Authentic Diamond");
+  await page.getByLabel(/^Photos or sketches/).setInputFiles([`${PHOTOS}/ring.jpg`]);
+  await expect(hydrated(page)).toHaveCount(0);
+
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  // The box for "Other" stays, now worded for a page with JavaScript, with its text.
+  await expect(page.getByRole("textbox", { name: /^Describe the jewelry type/ })).toHaveValue("Toe ring");
+  await expect(page.getByRole("textbox", { name: /describe the material/i })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("Early Typist");
+  // The photo chosen early is checked and shown like any other.
+  await expect(page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Chosen photos" })).toContainText("ring.jpg");
+
+  await page.getByRole("button", { name: "Submit order" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Order submitted successfully!" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+});
+
+test("the booking page loads the times of a date entered before its scripts ran", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/book");
+  await page.getByRole("textbox", { name: /^Name/ }).fill("Early Booker");
+  await page.getByLabel(/^Date/).fill(nextWeekday(6, 4));
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Show available times" })).toHaveCount(0);
+  await expect(page.getByLabel(/^Time/).locator("option")).toHaveText([
+    "Choose a time", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM",
+  ]);
+  await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("Early Booker");
+});
