@@ -42,6 +42,19 @@ for (const path of FORM_PAGES) {
   });
 }
 
+for (const path of FORM_PAGES) {
+  test(`nothing on ${path} moves when its scripts start`, async ({ page }) => {
+    await page.goto(path, { waitUntil: "networkidle" });
+    const submit = page.locator("main form button[type=submit]").last();
+    const before = await submit.boundingBox();
+    await page.keyboard.press("Shift");
+    await expect(hydrated(page)).toHaveCount(1);
+    // A frame for React's follow-up render after hydration.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    expect(await submit.boundingBox()).toEqual(before);
+  });
+}
+
 test("a tap on a form page starts its scripts too", async ({ page }) => {
   await page.goto("/contactus", { waitUntil: "networkidle" });
   await page.getByRole("heading", { level: 1 }).click();
