@@ -83,10 +83,18 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
-/** The fixed headers: hono's defaults, tightened where this site wants more. */
+/**
+ * The fixed headers: hono's defaults, tightened where this site wants more, less
+ * four that no current browser acts on (docs/decisions/077), which the static
+ * files (public/_headers) never carried either.
+ */
 const fixedHeaders = secureHeaders({
   referrerPolicy: "strict-origin-when-cross-origin",
   xFrameOptions: "DENY",
+  xXssProtection: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xDnsPrefetchControl: false,
   // Set below: over https, and always for the production host (https-only.ts).
   strictTransportSecurity: false,
   permissionsPolicy: {

@@ -40,6 +40,11 @@ function expectSecurityHeaders(response: Response, { https = false } = {}) {
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
+  // Headers for browsers and plugins that are gone (docs/decisions/077); a page
+  // answers with the same set as a static file.
+  for (const legacy of ["X-XSS-Protection", "X-Download-Options", "X-Permitted-Cross-Domain-Policies", "X-DNS-Prefetch-Control"]) {
+    expect(response.headers.get(legacy), legacy).toBeNull();
+  }
   const hsts = response.headers.get("Strict-Transport-Security");
   if (https) expect(hsts).toMatch(/max-age=\d{8,}/);
   return csp;
