@@ -9,11 +9,12 @@ import type { PageScripts } from "./page-scripts";
 export const PARKED_MODULE_TYPE = "text/x-module-on-intent";
 
 /**
- * The first key, tap, click, focus or wheel turn: the visitor is reaching for the
- * page. The wheel counts because the contact page's map is added by script as
- * the visitor scrolls to it; a finger's scroll already starts with a touch.
+ * The first key, tap, click, focus or wheel turn, or a field changed without any
+ * of them (a browser's autofill): the visitor is reaching for the page. The wheel
+ * counts because the contact page's map is added by script as the visitor scrolls
+ * to it; a finger's scroll already starts with a touch.
  */
-const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel"];
+const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "input", "change"];
 
 /**
  * Inline and tiny, so it costs no request: on the first sign of intent it puts
