@@ -1,7 +1,8 @@
 // Public form pages run no script until the visitor reaches for the page
-// (docs/decisions/076). These check that nothing loads before that, that the
-// first key, tap, click or focus starts the scripts, and that whatever the
-// visitor typed or chose while they were on their way is kept and seen by them.
+// (docs/decisions/076). These check that nothing loads before that; that the
+// first key, tap, click, focus, wheel turn or autofill starts the scripts; that
+// nothing moves when they run; and that whatever the visitor typed or chose
+// while they were on their way is kept and seen by them.
 import type { Page } from "@playwright/test";
 import { expect, nextWeekday, test } from "./lead-fixtures";
 import { FORM_PAGES } from "../support/budgets";
@@ -59,6 +60,14 @@ test("a tap on a form page starts its scripts too", async ({ page }) => {
   await page.goto("/contactus", { waitUntil: "networkidle" });
   await page.getByRole("heading", { level: 1 }).click();
   await expect(hydrated(page)).toHaveCount(1);
+});
+
+test("a field changed without a key, tap or focus, as autofill does, starts the scripts", async ({ page }) => {
+  await page.goto("/orderOnline", { waitUntil: "networkidle" });
+  // Playwright sets the choice and fires input and change, and nothing else.
+  await page.getByLabel(/^Jewelry type/).selectOption("Other");
+  await expect(hydrated(page)).toHaveCount(1);
+  await expect(page.getByRole("textbox", { name: /^Describe the jewelry type/ })).toBeVisible();
 });
 
 test("the order form keeps what was typed, chosen and attached before its scripts ran, and sends it", async ({ page }) => {
