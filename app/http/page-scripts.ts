@@ -7,8 +7,8 @@
 export interface PageHandle {
   /**
    * This route (and every route below it) is hydrated and renders React Router's
-   * scripts: at once (`true`), or only when the visitor first reaches for the
-   * page (`"on-intent"`: a key, a tap, a click or a focus).
+   * scripts: at once (`true`), or only from the visitor's first interaction with
+   * the page (`"on-intent"`; page-scripts.server.ts lists what counts).
    */
   hydrate?: true | "on-intent";
 }
