@@ -53,9 +53,12 @@ test("the owner invites a colleague, who sets a password and works, until the ow
     const lostLive = colleague.url().includes("/login") || (await colleague.locator('[data-live="signed-out"]').isVisible());
     expect(lostLive).toBe(true);
   }).toPass({ timeout: 10_000 });
-  // ...and its next click lands on the login page.
-  if (!colleague.url().includes("/login")) await colleague.getByRole("link", { name: "Account" }).click();
-  await colleague.waitForURL("**/login**");
+  // ...and its next click lands on the login page. The page may get there by itself
+  // while the click is on its way (the link is then gone), so click until it has.
+  await expect(async () => {
+    if (!colleague.url().includes("/login")) await colleague.getByRole("link", { name: "Account" }).click({ timeout: 1_000 });
+    await colleague.waitForURL("**/login**", { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await context.close();
 });
 
