@@ -93,13 +93,13 @@ ${table(["page", "JS gzip / budget", "CSS gzip / budget", "JS files", "raw JS / 
 `;
 }
 
-function throughputSection({ connections, durationSeconds, rows }) {
+function throughputSection({ connections, rounds, roundSeconds, rows }) {
   const body = rows.map((r) => [
     `\`${r.path}\` (${kb(r.bytes)})`,
     `${r.mode ?? "rendered"} (\`${r.cache ?? "n/a"}\`)`,
     `${r.page.requestsPerSecond.toFixed(0)} req/s`,
     `${r.ceiling.requestsPerSecond.toFixed(0)} req/s`,
-    `**${ratio(r.throughputRatio)}**`,
+    `**${ratio(r.throughputRatio)}** (${r.throughputRatioRange.map(ratio).join("–")})`,
     `${ms(r.page.p50)} / ${ms(r.page.p99)}`,
     `${ms(r.ceiling.p50)} / ${ms(r.ceiling.p99)}`,
     `${ratio(r.p50Ratio)} / ${ratio(r.p99Ratio)}`,
@@ -108,10 +108,13 @@ function throughputSection({ connections, durationSeconds, rows }) {
   ]);
   return `## 3. Server speed against the ceiling
 
-autocannon, ${connections} connections for ${durationSeconds} s per target, against the built Worker under
-\`vite preview\` (workerd). The ceiling is a static file with exactly the same bytes as the page, served by the
-same server from Workers Static Assets (no Worker code runs). Throughput ratio = page ÷ ceiling (1.00 would be
-free rendering); latency ratio = page ÷ ceiling (how many times slower). Content pages are measured served from
+autocannon, ${connections} connections, against the built Worker under \`vite preview\` (workerd). The ceiling is a
+static file with exactly the same bytes as the page, served by the same server from Workers Static Assets (no
+Worker code runs). Each target runs ${rounds} rounds of ${roundSeconds} s, the ceiling and the page's variants taking turns,
+so drift in the machine's load falls on both sides; each ratio is the median over the rounds of the page ÷ the
+ceiling measured just before it (the range over the rounds in brackets), and the req/s and latencies are medians
+over the rounds. Throughput ratio = page ÷ ceiling (1.00 would be free rendering); latency ratio = page ÷ ceiling
+(how many times slower). Content pages are measured served from
 the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request for a
 host the cache has not seen, a fresh subdomain of localhost, since the key is origin and path and never the query;
 so each one renders and stores: docs/decisions/071). Form pages carry a per-visitor submission token; both options
