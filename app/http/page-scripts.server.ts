@@ -7,6 +7,8 @@ import type { PageScripts } from "./page-scripts";
 
 /** The type a public form page's entry module waits under: a browser runs no script of an unknown type. */
 export const PARKED_MODULE_TYPE = "text/x-module-on-intent";
+/** The `rel` its module preloads wait under: a browser fetches nothing for a link type it does not know. */
+export const PARKED_PRELOAD_REL = "x-modulepreload-on-intent";
 
 /**
  * The first key, tap, click, focus or wheel turn, or a field changed without any
@@ -18,12 +20,21 @@ const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel
 
 /**
  * Inline and tiny, so it costs no request: on the first sign of intent it puts
- * the parked module back as a live one (same text, same nonce) and stops listening.
+ * back the preloads, so every module is fetched at once rather than one level of
+ * imports per round trip, then the parked module as a live one (same text, same
+ * nonce), and stops listening.
  */
 const START_ON_INTENT = `(() => {
   const events = ${JSON.stringify(INTENT_EVENTS)};
   const start = () => {
     for (const type of events) removeEventListener(type, start, true);
+    for (const parked of document.querySelectorAll('link[rel="${PARKED_PRELOAD_REL}"]')) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = parked.href;
+      link.nonce = parked.nonce;
+      parked.replaceWith(link);
+    }
     const parked = document.querySelector('script[type="${PARKED_MODULE_TYPE}"]');
     if (!parked) return;
     const script = document.createElement("script");
@@ -42,8 +53,8 @@ function escapeAttribute(value: string): string {
 /**
  * - `eager` (login, staff): the preloads are fetched at low priority, so the
  *   stylesheet and fonts the first paint waits for go first.
- * - `on-intent` (public form pages): nothing is preloaded, and the entry module
- *   is parked until the visitor's first interaction. Until then the page is the
+ * - `on-intent` (public form pages): the preloads and the entry module are
+ *   parked until the visitor's first interaction. Until then the page is the
  *   server's HTML, whose forms post without JavaScript.
  */
 export function schedulePageScripts(response: Response, scripts: Exclude<PageScripts, "none">, nonce: string): Response {
@@ -59,7 +70,7 @@ export function schedulePageScripts(response: Response, scripts: Exclude<PageScr
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(element) {
-        element.remove();
+        element.setAttribute("rel", PARKED_PRELOAD_REL);
       },
     })
     .on('script[type="module"]', {

@@ -4,7 +4,7 @@
 // preloaded are the subset files the stylesheet uses; and the contact page's map
 // is not fetched before the visitor scrolls near it.
 import { describe, expect, it } from "vitest";
-import { PARKED_MODULE_TYPE } from "~/http/page-scripts.server";
+import { PARKED_MODULE_TYPE, PARKED_PRELOAD_REL } from "~/http/page-scripts.server";
 import { createStaff, get, signIn } from "./helpers";
 
 const tagsOf = (html: string, pattern: RegExp) => html.match(pattern) ?? [];
@@ -17,7 +17,7 @@ function expectScriptsPreloadedLow(html: string) {
 
 describe("public form pages", () => {
   for (const path of ["/contactus", "/orderOnline", "/book"]) {
-    it(`${path} preloads no script and parks its entry module, twice with the response's own nonce`, async () => {
+    it(`${path} preloads no script and parks its preloads and entry module, twice with the response's own nonce`, async () => {
       // The second visit is stamped from the first one's render (docs/decisions/074).
       for (let visit = 0; visit < 2; visit++) {
         const response = await get(path);
@@ -25,6 +25,10 @@ describe("public form pages", () => {
         const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
         expect(nonce).not.toBe("");
         expect(tagsOf(html, /<link\b[^>]*rel="modulepreload"[^>]*>/g)).toEqual([]);
+        // The preloads wait too, under a link type no browser fetches, to be put back at the start.
+        const parkedPreloads = tagsOf(html, new RegExp(`<link\\b[^>]*rel="${PARKED_PRELOAD_REL}"[^>]*>`, "g"));
+        expect(parkedPreloads.length).toBeGreaterThan(3);
+        for (const tag of parkedPreloads) expect(tag).toContain(`nonce="${nonce}"`);
         expect(tagsOf(html, /<script\b[^>]*type="module"[^>]*>/g)).toEqual([]);
         const parked = tagsOf(html, new RegExp(`<script\\b[^>]*type="${PARKED_MODULE_TYPE}"[^>]*>`, "g"));
         expect(parked).toHaveLength(1);
