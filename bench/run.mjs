@@ -94,7 +94,14 @@ try {
       await edge.close();
     }
   });
-  sections.bytes = await phase("first-load bytes", 120, () => runBytes({ origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM }));
+  sections.bytes = await phase("first-load bytes", 180, async () => {
+    const edge = await startEdgeProxy({ target: origin, host: HOST, port: PORT + 1 });
+    try {
+      return await runBytes({ origin, edgeOrigin: edge.origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM });
+    } finally {
+      await edge.close();
+    }
+  });
   sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
 
   const slots = new SlotAllocator();
