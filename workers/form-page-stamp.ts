@@ -1,5 +1,6 @@
 import { LEADS, type LeadKind } from "../app/leads/kinds";
 import { issueSubmissionToken } from "../app/leads/submission-token.server";
+import { setsAttribute } from "../app/http/html-rewriter.server";
 import { BUILD_VERSION, mayUseCache, PAGE_CACHE_HEADER } from "./page-cache";
 
 // Form pages, rendered once per isolate and stamped per visitor (docs/decisions/074).
@@ -70,16 +71,8 @@ export async function stampedFormPage(
   response.headers.set(PAGE_CACHE_HEADER, "STAMPED");
   let scriptText = "";
   return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .on('input[name="submissionToken"]', {
-      element(element) {
-        element.setAttribute("value", token);
-      },
-    })
+    .on("[nonce]", setsAttribute("nonce", nonce))
+    .on('input[name="submissionToken"]', setsAttribute("value", token))
     .on("script", {
       // The hydration data carries the token too. A script's text can arrive in
       // several chunks, so it is gathered and written out whole, token replaced.

@@ -1,3 +1,4 @@
+import { setsAttribute } from "./html-rewriter.server";
 import type { PageScripts } from "./page-scripts";
 
 // React Router renders its scripts one way: every module preloaded at high
@@ -59,20 +60,10 @@ function escapeAttribute(value: string): string {
  */
 export function schedulePageScripts(response: Response, scripts: Exclude<PageScripts, "none">, nonce: string): Response {
   if (scripts === "eager") {
-    return new HTMLRewriter()
-      .on('link[rel="modulepreload"]', {
-        element(element) {
-          element.setAttribute("fetchpriority", "low");
-        },
-      })
-      .transform(response);
+    return new HTMLRewriter().on('link[rel="modulepreload"]', setsAttribute("fetchpriority", "low")).transform(response);
   }
   return new HTMLRewriter()
-    .on('link[rel="modulepreload"]', {
-      element(element) {
-        element.setAttribute("rel", PARKED_PRELOAD_REL);
-      },
-    })
+    .on('link[rel="modulepreload"]', setsAttribute("rel", PARKED_PRELOAD_REL))
     .on('script[type="module"]', {
       element(element) {
         element.setAttribute("type", PARKED_MODULE_TYPE);
