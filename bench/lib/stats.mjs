@@ -9,6 +9,11 @@ export function percentile(values, q) {
   return sorted[rank];
 }
 
+/** The median (nearest rank) and the extremes of a few runs. */
+export function spread(values) {
+  return { median: percentile(values, 0.5), min: Math.min(...values), max: Math.max(...values) };
+}
+
 export function ms(value) {
   if (!Number.isFinite(value)) return "n/a";
   return value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`;

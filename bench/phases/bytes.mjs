@@ -6,7 +6,9 @@ import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
 import { FIRST_LOAD_BUDGETS, FORM_PAGES, budgetFor } from "../../tests/support/budgets.ts";
 import { measureFirstLoad } from "../../tests/support/first-load.ts";
+import { startPageScripts } from "../../tests/support/page-scripts.ts";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
+import { spread } from "../lib/stats.mjs";
 
 /** Chromium's emulation of the slow 4G Lighthouse simulates: 150 ms round trips, 1.6 Mbps down, 750 kbps up. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -27,15 +29,13 @@ async function keyPressToHydrated(browser, url) {
       await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
       await page.goto(url, { waitUntil: "networkidle" });
       const pressed = performance.now();
-      await page.keyboard.press("Shift");
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+      await startPageScripts(page, 30_000);
       runs.push(performance.now() - pressed);
     } finally {
       await context.close();
     }
   }
-  runs.sort((a, b) => a - b);
-  return { median: runs[Math.floor(runs.length / 2)], min: runs[0], max: runs.at(-1) };
+  return spread(runs);
 }
 
 export async function runBytes({ origin, edgeOrigin, pages, chromePath }) {

@@ -13,7 +13,7 @@ import { request as httpRequest } from "node:http";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { percentile } from "../lib/stats.mjs";
+import { percentile, spread } from "../lib/stats.mjs";
 
 export const STATIC_FOLDER = "bench-static";
 const CONNECTIONS = 10;
@@ -136,7 +136,8 @@ export async function runThroughput({ origin, twins, log }) {
       const cache = await cacheStatus(variant.url, variant);
       const rounds = pageRounds[index];
       const page = overRounds(rounds);
-      const perRound = (measure) => median(rounds.map((round, i) => round[measure] / ceilingRounds[i][measure]));
+      const perRound = (measure) => spread(rounds.map((round, i) => round[measure] / ceilingRounds[i][measure]));
+      const throughput = perRound("requestsPerSecond");
       const row = {
         path: twin.path,
         mode: variant.mode,
@@ -145,13 +146,10 @@ export async function runThroughput({ origin, twins, log }) {
         cacheControl: twin.cacheControl,
         page,
         ceiling,
-        throughputRatio: perRound("requestsPerSecond"),
-        throughputRatioRange: [
-          Math.min(...rounds.map((round, i) => round.requestsPerSecond / ceilingRounds[i].requestsPerSecond)),
-          Math.max(...rounds.map((round, i) => round.requestsPerSecond / ceilingRounds[i].requestsPerSecond)),
-        ],
-        p50Ratio: perRound("p50"),
-        p99Ratio: perRound("p99"),
+        throughputRatio: throughput.median,
+        throughputRatioRange: [throughput.min, throughput.max],
+        p50Ratio: perRound("p50").median,
+        p99Ratio: perRound("p99").median,
       };
       rows.push(row);
       log(

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { startPageScripts } from "../support/page-scripts";
 
 /** Must match scripts/serve-for-tests.mjs, which creates this account. */
 export const TEST_STAFF = { email: "browser-staff@example.com", password: "browser-test-password" };
@@ -16,13 +17,8 @@ export function uniqueName(prefix: string) {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/**
- * Opens a public form page and starts its scripts as a visitor would: they run
- * on the first key, tap, click or focus (docs/decisions/076). A press of Shift
- * changes nothing on the page. Returns once the page is hydrated.
- */
+/** Opens a public form page and starts its scripts as a visitor would (docs/decisions/076). */
 export async function gotoAndStartScripts(page: Page, path: string) {
   await page.goto(path);
-  await page.keyboard.press("Shift");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await startPageScripts(page);
 }

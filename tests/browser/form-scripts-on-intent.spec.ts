@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expect, nextWeekday, test } from "./lead-fixtures";
 import { FORM_PAGES } from "../support/budgets";
+import { HYDRATED } from "../support/page-scripts";
 
 const PHOTOS = "tests/fixtures/photos";
 
@@ -28,7 +29,7 @@ async function holdScripts(page: Page) {
   return release;
 }
 
-const hydrated = (page: Page) => page.locator("html[data-hydrated]");
+const hydrated = (page: Page) => page.locator(HYDRATED);
 
 for (const path of FORM_PAGES) {
   test(`${path} loads no script until the visitor reaches for it, then hydrates`, async ({ page }) => {

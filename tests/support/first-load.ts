@@ -4,6 +4,7 @@
 // plain, erasable TypeScript so Node can load it without a build step.
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { startPageScripts } from "./page-scripts.ts";
 
 export interface FirstLoad {
   /** gzip bytes (zlib default level, as a server compressing on the fly would). */
@@ -87,8 +88,7 @@ export async function measureFirstLoad(
     await page.goto(url, { waitUntil: "networkidle" });
     const firstLoad: FirstLoad = addUp(await Promise.all(pending));
     if (options.reachFor) {
-      await page.keyboard.press("Tab");
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await startPageScripts(page);
       // Idle again as Playwright means it for a load: 500 ms without a request.
       while (Date.now() - lastRequestAt < 500) await page.waitForTimeout(100);
       firstLoad.afterIntent = addUp(await Promise.all(pending));
