@@ -86,22 +86,21 @@ try {
   await server.stop();
   await server.start();
 
-  sections.lighthouse = await phase("lighthouse", 480, async () => {
+  /** Runs `body` with the edge proxy (HTTP/2, TLS, Brotli) in front of the server, given its origin. */
+  const throughEdge = async (body) => {
     const edge = await startEdgeProxy({ target: origin, host: HOST, port: PORT + 1 });
     try {
-      return await runLighthouse({ origin: edge.origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log });
+      return await body(edge.origin);
     } finally {
       await edge.close();
     }
-  });
-  sections.bytes = await phase("first-load bytes", 180, async () => {
-    const edge = await startEdgeProxy({ target: origin, host: HOST, port: PORT + 1 });
-    try {
-      return await runBytes({ origin, edgeOrigin: edge.origin, pages: PUBLIC_PAGES, chromePath: CHROMIUM });
-    } finally {
-      await edge.close();
-    }
-  });
+  };
+  sections.lighthouse = await phase("lighthouse", 480, () =>
+    throughEdge((edgeOrigin) => runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log })),
+  );
+  sections.bytes = await phase("first-load bytes", 180, () =>
+    throughEdge((edgeOrigin) => runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: CHROMIUM })),
+  );
   sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
 
   const slots = new SlotAllocator();

@@ -62,7 +62,8 @@ export function startEdgeProxy({ target, host, port }) {
           response.pipe(outgoing);
           return;
         }
-        const compressed = responseHeaders(response.headers, { "content-encoding": encoding, vary: "Accept-Encoding" });
+        const vary = [response.headers.vary, "Accept-Encoding"].filter(Boolean).join(", ");
+        const compressed = responseHeaders(response.headers, { "content-encoding": encoding, vary });
         delete compressed["content-length"];
         outgoing.writeHead(response.statusCode, compressed);
         const compressor =
