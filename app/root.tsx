@@ -9,8 +9,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import displayFont from "~/assets/fonts/cormorant-garamond-latin-600.woff2?url";
-import bodyFont from "~/assets/fonts/inter-latin-wght-400-700.woff2?url";
+import displayFont from "~/assets/fonts/cormorant-garamond-core-600.woff2?url";
+import bodyFont from "~/assets/fonts/inter-core-wght-400-700.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
 import { useEarlyInputReplay } from "~/components/site/early-input";
@@ -36,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// Both fonts are preloaded. Content pages ship no JavaScript (docs/decisions/070), so
+// Both fonts' core files are preloaded; their "extra" files load only where a page
+// needs them (docs/decisions/078). Content pages ship no JavaScript (docs/decisions/070), so
 // the page paints sooner and nothing else competes for the connection: without the
 // body font's preload it arrived after the first paint, and its swap shifted text
 // (CLS 0.07 on /services). See docs/decisions/012.

@@ -55,12 +55,12 @@ describe("staff pages", () => {
 });
 
 describe("fonts", () => {
-  it("preloads the two subset files (Latin; Inter cut to the weights the stylesheet uses)", async () => {
+  it("preloads the core file of each font, not the files with the rest of Western European text", async () => {
     const html = await (await get("/terms")).text();
     const fonts = tagsOf(html, /<link\b[^>]*as="font"[^>]*>/g).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]);
     expect(fonts).toHaveLength(2);
-    expect(fonts.some((href) => /\/assets\/inter-latin-wght-400-700-[\w-]+\.woff2$/.test(href ?? ""))).toBe(true);
-    expect(fonts.some((href) => /\/assets\/cormorant-garamond-latin-600-[\w-]+\.woff2$/.test(href ?? ""))).toBe(true);
+    expect(fonts.some((href) => /\/assets\/inter-core-wght-400-700-[\w-]+\.woff2$/.test(href ?? ""))).toBe(true);
+    expect(fonts.some((href) => /\/assets\/cormorant-garamond-core-600-[\w-]+\.woff2$/.test(href ?? ""))).toBe(true);
   });
 });
 
