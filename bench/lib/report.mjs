@@ -75,6 +75,9 @@ function bytesSection({ results }) {
     `\`${r.path}\``,
     `${kb(r.jsGzip)} / ${kb(r.budget.jsGzip)} ${mark(r.jsGzip <= r.budget.jsGzip)}`,
     `${kb(r.cssGzip)} / ${kb(r.budget.cssGzip)} ${mark(r.cssGzip <= r.budget.cssGzip)}`,
+    r.budget.fontBytes === undefined
+      ? kb(r.fontBytes)
+      : `${kb(r.fontBytes)} / ${kb(r.budget.fontBytes)} ${mark(r.fontBytes <= r.budget.fontBytes)}`,
     String(r.jsFiles.length),
     `${kb(r.jsRaw)} / ${kb(r.cssRaw)}`,
     r.afterIntent
@@ -83,13 +86,13 @@ function bytesSection({ results }) {
   ]);
   return `## 2. Bytes shipped on first load
 
-Every script and stylesheet a first visit (empty cache, 390 px wide) fetches from the site until the network is
-idle, gzip-compressed at zlib's default level. The budgets live in \`tests/support/budgets.ts\`;
+Every script, stylesheet and font a first visit (empty cache, 390 px wide) fetches from the site until the network
+is idle; scripts and stylesheets gzip-compressed at zlib's default level, fonts as sent (woff2). The budgets live in \`tests/support/budgets.ts\`;
 \`tests/browser/first-load-budget.spec.ts\` (part of \`npm test\`) fails when a page exceeds them. The form pages
 run their scripts only from the visitor's first interaction (decision 076); the last column is what they have
 downloaded once a key press has started them.
 
-${table(["page", "JS gzip / budget", "CSS gzip / budget", "JS files", "raw JS / CSS", "JS after first interaction"], rows)}
+${table(["page", "JS gzip / budget", "CSS gzip / budget", "fonts / budget", "JS files", "raw JS / CSS", "JS after first interaction"], rows)}
 
 What that first interaction costs: the time from a key press to a hydrated form page, on Chromium's emulation of
 the slow 4G that Lighthouse simulates (150 ms round trips, 1.6 Mbps), through the same HTTP/2 and Brotli proxy as

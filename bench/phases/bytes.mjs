@@ -1,4 +1,4 @@
-// 2. JavaScript and CSS bytes (gzip) a first visit downloads, per public page, before
+// 2. JavaScript and CSS bytes (gzip) and font bytes a first visit downloads, per public page, before
 // any interaction and (form pages) after the first one, measured the same way as the
 // budget test in tests/browser/first-load-budget.spec.ts; and, for form pages, how
 // long their first interaction takes to hydrate them on slow 4G.

@@ -1,4 +1,4 @@
-// What a first visit to a page downloads in JavaScript and CSS, measured in a
+// What a first visit to a page downloads in JavaScript, CSS and fonts, measured in a
 // real browser (so lazy chunks a page really pulls in count, and preloads that
 // are never used count too). Shared by the budget test and `npm run bench`;
 // plain, erasable TypeScript so Node can load it without a build step.
@@ -14,6 +14,9 @@ export interface FirstLoad {
   cssRaw: number;
   jsFiles: string[];
   cssFiles: string[];
+  /** Web fonts, as sent: woff2 is compressed already. */
+  fontBytes: number;
+  fontFiles: string[];
   /**
    * On a page that runs its scripts only once the visitor reaches for it
    * (docs/decisions/076): everything downloaded by the time they run.
@@ -22,19 +25,33 @@ export interface FirstLoad {
 }
 
 interface Fetched {
-  kind: "js" | "css";
+  kind: "js" | "css" | "font";
   path: string;
   raw: number;
   gzip: number;
 }
 
+const KINDS: Record<string, Fetched["kind"] | undefined> = { script: "js", stylesheet: "css", font: "font" };
+
 function addUp(files: Fetched[]): Omit<FirstLoad, "afterIntent"> {
-  const totals = { jsGzip: 0, cssGzip: 0, jsRaw: 0, cssRaw: 0, jsFiles: [] as string[], cssFiles: [] as string[] };
+  const totals = {
+    jsGzip: 0,
+    cssGzip: 0,
+    jsRaw: 0,
+    cssRaw: 0,
+    jsFiles: [] as string[],
+    cssFiles: [] as string[],
+    fontBytes: 0,
+    fontFiles: [] as string[],
+  };
   const seen = new Set<string>();
   for (const file of files) {
     if (seen.has(file.path)) continue;
     seen.add(file.path);
-    if (file.kind === "js") {
+    if (file.kind === "font") {
+      totals.fontBytes += file.raw;
+      totals.fontFiles.push(file.path);
+    } else if (file.kind === "js") {
       totals.jsGzip += file.gzip;
       totals.jsRaw += file.raw;
       totals.jsFiles.push(file.path);
@@ -49,7 +66,7 @@ function addUp(files: Fetched[]): Omit<FirstLoad, "afterIntent"> {
 
 /**
  * Loads `url` in a fresh browser context (empty cache), waits until the
- * network is idle, and adds up every script and stylesheet the page fetched
+ * network is idle, and adds up every script, stylesheet and font the page fetched
  * from its own origin. With `reachFor`, it then presses a key, as a visitor's
  * first interaction, waits until the page's scripts run and the network is idle
  * again, and adds up once more.
@@ -72,12 +89,12 @@ export async function measureFirstLoad(
     lastRequestAt = Date.now();
   });
   page.on("response", (response) => {
-    const kind = response.request().resourceType();
+    const kind = KINDS[response.request().resourceType()];
     const responseUrl = new URL(response.url());
-    if (responseUrl.origin !== origin || (kind !== "script" && kind !== "stylesheet")) return;
+    if (responseUrl.origin !== origin || !kind) return;
     pending.push(
       response.body().then((body) => ({
-        kind: kind === "script" ? "js" : "css",
+        kind,
         path: responseUrl.pathname,
         raw: body.length,
         gzip: gzipSync(body).length,
