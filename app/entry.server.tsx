@@ -6,6 +6,7 @@ import { getCloudflare } from "~/http/request-context";
 import { NonceContext } from "~/http/nonce";
 import { pageScripts, STATIC_DOCUMENT_HEADER } from "~/http/page-scripts";
 import { schedulePageScripts } from "~/http/page-scripts.server";
+import { renderStaticDocument } from "~/http/static-document.server";
 
 // React Router's default Workers entry, plus the Content-Security-Policy nonce
 // the Worker made for this response (workers/security-headers.ts announces it
@@ -33,32 +34,37 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const page = (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+    </NonceContext.Provider>
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  const staticHtml = hydrate ? null : renderStaticDocument(page);
+  if (staticHtml !== null) return new Response(staticHtml, { headers: responseHeaders, status: responseStatusCode });
+
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const body = await renderToReadableStream(
-    <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-    </NonceContext.Provider>,
-    {
-      nonce: nonce || undefined,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors in the shell reject and are logged by React Router; log only later ones.
-        if (shellRendered) console.error(error);
-      },
+  const body = await renderToReadableStream(page, {
+    nonce: nonce || undefined,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors in the shell reject and are logged by React Router; log only later ones.
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
 
   // Crawlers (and SPA mode) get the whole document at once; so does a page without
-  // scripts, which could not fill in a streamed boundary and may be cached whole.
+  // scripts that could not be rendered in one pass: it could not fill in a streamed
+  // boundary, and may be cached whole.
   if (!hydrate || (userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
     await body.allReady;
   }
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
   return scripts === "none" ? response : schedulePageScripts(response, scripts, nonce);
 }
