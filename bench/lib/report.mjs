@@ -87,8 +87,9 @@ function bytesSection({ results }) {
   return `## 2. Bytes shipped on first load
 
 Every script, stylesheet and font a first visit (empty cache, 390 px wide) fetches from the site until the network
-is idle; scripts and stylesheets gzip-compressed at zlib's default level, fonts as sent (woff2). The budgets live in \`tests/support/budgets.ts\`;
-\`tests/browser/first-load-budget.spec.ts\` (part of \`npm test\`) fails when a page exceeds them. The form pages
+is idle; scripts and stylesheets gzip-compressed at zlib's default level, fonts as sent (woff2). The budgets live
+in \`tests/support/budgets.ts\`; \`tests/browser/first-load-budget.spec.ts\` (part of \`npm test\`) fails when a
+page exceeds them. The form pages
 run their scripts only from the visitor's first interaction (decision 076); the last column is what they have
 downloaded once a key press has started them.
 
