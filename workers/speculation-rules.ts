@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { LEAD_KINDS, LEADS } from "../app/leads/kinds";
 
 // Instant navigation (docs/decisions/072): browsers that support Speculation
 // Rules prerender a same-origin page when the visitor hovers or touches a link
@@ -11,7 +12,7 @@ export const SPECULATION_RULES_PATH = "/speculation-rules.json";
 /** Paths never loaded ahead: signing out, the staff area, the room, files to download. */
 const NEVER = ["/logout", "/logout?*", "/login", "/login?*", "/dashboard", "/dashboard/*", "/dashboard?*", "/parties/*", "/book/calendar.ics*"];
 /** Form pages render a visitor's own token and run React: fetched ahead, not prerendered. */
-const FORM_PAGES = ["/contactus", "/orderOnline", "/book"];
+const FORM_PAGES = LEAD_KINDS.map((kind) => LEADS[kind].formPath);
 const OTHER_SITES_AND_DOWNLOADS = { not: { selector_matches: "[rel~='nofollow'], [download], [target='_blank']" } };
 
 export const SPECULATION_RULES = {

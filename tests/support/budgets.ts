@@ -1,6 +1,7 @@
 // First-load budgets (gzip bytes; fonts as sent); see docs/decisions/042, 070, 076 and 078.
 // tests/browser/first-load-budget.spec.ts fails when a page exceeds its budget,
 // and `npm run bench` reports each page against it.
+import { LEAD_KINDS, LEADS } from "../../app/leads/kinds.ts";
 
 export interface Budget {
   /** Before any interaction. */
@@ -34,7 +35,7 @@ export const FIRST_LOAD_BUDGETS = {
 } satisfies Record<string, Budget>;
 
 /** Public pages that hydrate for their form, once reached for; every other public page is a content page. */
-export const FORM_PAGES: ReadonlySet<string> = new Set(["/contactus", "/orderOnline", "/book"]);
+export const FORM_PAGES: ReadonlySet<string> = new Set(LEAD_KINDS.map((kind) => LEADS[kind].formPath));
 
 export function budgetFor(path: string): Budget {
   if (path.startsWith("/dashboard")) return FIRST_LOAD_BUDGETS.staff;
