@@ -8,7 +8,7 @@ const FALLBACK_KEPT = "<!--$!-->";
  * A page that runs no script (docs/decisions/070), rendered in one synchronous
  * pass. It has nothing to stream: no script would ever fill in a boundary, and
  * the page is cached whole. React's streaming renderer schedules its work and
- * its chunks even so; rendered in one pass, a cache miss here serves about 1.6
+ * its chunks even so; rendered in one pass, a cache miss here serves about 1.5
  * times as many pages a second (docs/decisions/079).
  *
  * Null when the page needs the streaming renderer after all: when the render
