@@ -89,9 +89,8 @@ function bytesSection({ results }) {
 Every script, stylesheet and font a first visit (empty cache, 390 px wide) fetches from the site until the network
 is idle; scripts and stylesheets gzip-compressed at zlib's default level, fonts as sent (woff2). The budgets live
 in \`tests/support/budgets.ts\`; \`tests/browser/first-load-budget.spec.ts\` (part of \`npm test\`) fails when a
-page exceeds them. The form pages
-run their scripts only from the visitor's first interaction (decision 076); the last column is what they have
-downloaded once a key press has started them.
+page exceeds them. The form pages run their scripts only from the visitor's first interaction (decision 076); the
+last column is what they have downloaded once a key press has started them.
 
 ${table(["page", "JS gzip / budget", "CSS gzip / budget", "fonts / budget", "JS files", "raw JS / CSS", "JS after first interaction"], rows)}
 

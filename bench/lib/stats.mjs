@@ -9,9 +9,11 @@ export function percentile(values, q) {
   return sorted[rank];
 }
 
+export const median = (values) => percentile(values, 0.5);
+
 /** The median (nearest rank) and the extremes of a few runs. */
 export function spread(values) {
-  return { median: percentile(values, 0.5), min: Math.min(...values), max: Math.max(...values) };
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
 export function ms(value) {

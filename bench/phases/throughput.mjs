@@ -13,7 +13,7 @@ import { request as httpRequest } from "node:http";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { percentile, spread } from "../lib/stats.mjs";
+import { median, spread } from "../lib/stats.mjs";
 
 export const STATIC_FOLDER = "bench-static";
 const CONNECTIONS = 10;
@@ -93,8 +93,6 @@ function summarize(result) {
     errors: result.errors + result.timeouts,
   };
 }
-
-const median = (values) => percentile(values, 0.5);
 
 /** One figure per measure over the rounds: medians, and every request and error counted. */
 function overRounds(rounds) {

@@ -17,6 +17,15 @@ export function uniqueName(prefix: string) {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** Every request the page makes for a resource of this type ("script", "font", …), from any origin: their URLs. */
+export function recordRequests(page: Page, resourceType: string): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === resourceType) urls.push(request.url());
+  });
+  return urls;
+}
+
 /** Opens a public form page and starts its scripts as a visitor would (docs/decisions/076). */
 export async function gotoAndStartScripts(page: Page, path: string) {
   await page.goto(path);

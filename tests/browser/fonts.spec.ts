@@ -3,16 +3,9 @@
 // an accented name sees it in the site's typeface, at the cost of one small
 // download then; a page that needs none of those characters never fetches it.
 import { expect, test, type Page } from "@playwright/test";
+import { recordRequests } from "./fixtures";
 
 const EXTRA_FONT = /\/assets\/(inter|cormorant-garamond)-extra-[\w-]+\.woff2$/;
-
-function recordFonts(page: Page) {
-  const fonts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
-  });
-  return fonts;
-}
 
 /** Whether every face of the body font that covers `text` has loaded, so it is drawn in Inter, not a fallback. */
 function drawnInInter(page: Page, text: string) {
@@ -20,7 +13,7 @@ function drawnInInter(page: Page, text: string) {
 }
 
 test("an accented name typed into the contact form is drawn in the site's typeface", async ({ page }) => {
-  const fonts = recordFonts(page);
+  const fonts = recordRequests(page, "font");
   await page.goto("/contactus");
   await page.waitForLoadState("networkidle");
   expect(fonts.filter((path) => EXTRA_FONT.test(path)), "no extra font before it is needed").toEqual([]);

@@ -6,17 +6,10 @@
 import type { Page } from "@playwright/test";
 import { expect, nextWeekday, test } from "./lead-fixtures";
 import { FORM_PAGES } from "../support/budgets";
+import { recordRequests } from "./fixtures";
 import { HYDRATED } from "../support/page-scripts";
 
 const PHOTOS = "tests/fixtures/photos";
-
-function recordScripts(page: Page) {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
 
 /** Holds every script of the site's own until `release` is called: the visitor is quicker than the network. */
 async function holdScripts(page: Page) {
@@ -33,7 +26,7 @@ const hydrated = (page: Page) => page.locator(HYDRATED);
 
 for (const path of FORM_PAGES) {
   test(`${path} loads no script until the visitor reaches for it, then hydrates`, async ({ page }) => {
-    const scripts = recordScripts(page);
+    const scripts = recordRequests(page, "script");
     await page.goto(path, { waitUntil: "networkidle" });
     expect(scripts).toEqual([]);
     await expect(hydrated(page)).toHaveCount(0);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { FORM_PAGES } from "../support/budgets";
 import { PUBLIC_PAGES } from "../support/public-pages";
-import { gotoAndStartScripts, TEST_STAFF } from "./fixtures";
+import { gotoAndStartScripts, recordRequests, TEST_STAFF } from "./fixtures";
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchViolations(page: Page) {
@@ -50,18 +50,13 @@ test.describe("static files", () => {
   });
 });
 
-/** The pages that hydrate, once reached for (docs/decisions/070, 076); every other public page runs no script at all. */
-const HYDRATED_PAGES = FORM_PAGES;
-
 test.describe("pages under the policy", () => {
   for (const path of PUBLIC_PAGES) {
-    const hydrated = HYDRATED_PAGES.has(path);
+    // Form pages hydrate, once reached for (docs/decisions/070, 076); every other public page runs no script at all.
+    const hydrated = FORM_PAGES.has(path);
     test(`${path} ${hydrated ? "runs its scripts" : "runs no script"} with no CSP violation`, async ({ page }) => {
       const violations = await watchViolations(page);
-      const scripts: string[] = [];
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.push(request.url());
-      });
+      const scripts = recordRequests(page, "script");
       const response = await page.goto(path);
       await page.waitForLoadState("networkidle");
       const scriptSrc = /script-src ([^;]*)/.exec(response!.headers()["content-security-policy"] ?? "")?.[1] ?? "";
@@ -183,10 +178,7 @@ test.describe("with GA4 configured", () => {
   test("page views reach Google on a content page's load and on a client-side route change, with no CSP violation", async ({ page }) => {
     const violations = await watchViolations(page);
     const beacons: string[] = [];
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordRequests(page, "script");
     await page.route("https://www.googletagmanager.com/gtag/js**", (route) =>
       route.fulfill({ contentType: "text/javascript", body: FAKE_GTAG }),
     );
@@ -206,7 +198,7 @@ test.describe("with GA4 configured", () => {
     expect(policy).toContain("https://*.google-analytics.com");
     await expect.poll(pageViews).toBe(1);
     expect(beacons.some((url) => url.includes("pixel=page_view"))).toBe(true);
-    expect(scripts.filter((path) => !path.startsWith("/gtag/"))).toEqual([expect.stringMatching(/^\/assets\/analytics-[\w-]+\.js$/)]);
+    expect(scripts.map((url) => new URL(url).pathname).filter((path) => !path.startsWith("/gtag/"))).toEqual([expect.stringMatching(/^\/assets\/analytics-[\w-]+\.js$/)]);
 
     // A full page load of a hydrated page sends its own page view.
     await page.goto(`${origin}/login`);

@@ -1,24 +1,16 @@
 // Content pages ship no JavaScript (docs/decisions/070): with JavaScript on in
 // the browser, every content page requests no script at all, and everything on
 // it still works: the menus, the carousel, the links and the booking button.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { recordRequests } from "./fixtures";
 
 const CONTENT_PAGES = ["/", "/services", "/aboutus", "/acima", "/snap", "/snapVSacima", "/terms", "/sms-terms", "/privacy", "/no-such-page"];
 
 const MENU_PAGES = new Set(["/", "/services", "/aboutus", "/acima", "/snap", "/snapVSacima"]);
 
-/** Every request the page makes for a script, from any origin. */
-function recordScripts(page: Page) {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
-  });
-  return scripts;
-}
-
 for (const path of CONTENT_PAGES) {
   test(`${path} loads no script, and its menus, links and booking button work`, async ({ page }) => {
-    const scripts = recordScripts(page);
+    const scripts = recordRequests(page, "script");
 
     // Phone: the slide-out menu opens and closes, and marks the page you are on.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -59,7 +51,7 @@ for (const path of CONTENT_PAGES) {
 }
 
 test("the booking button on a content page opens the booking form", async ({ page }) => {
-  const scripts = recordScripts(page);
+  const scripts = recordRequests(page, "script");
   await page.goto("/snap");
   await page.getByRole("link", { name: "Book an Appointment" }).click();
   await expect(page).toHaveURL(/\/book$/);
@@ -70,7 +62,7 @@ test("the booking button on a content page opens the booking form", async ({ pag
 });
 
 test("the review carousel on the home page moves with its links and loads no script", async ({ page }) => {
-  const scripts = recordScripts(page);
+  const scripts = recordRequests(page, "script");
   await page.goto("/");
   const slides = page.locator('[aria-roledescription="slide"]');
   await slides.first().getByRole("link", { name: "Next review" }).click();

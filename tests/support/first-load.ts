@@ -97,7 +97,8 @@ export async function measureFirstLoad(
         kind,
         path: responseUrl.pathname,
         raw: body.length,
-        gzip: gzipSync(body).length,
+        // woff2 is compressed already; only text is worth gzipping.
+        gzip: kind === "font" ? body.length : gzipSync(body).length,
       })),
     );
   });
