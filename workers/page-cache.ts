@@ -38,6 +38,8 @@ function hasCookie(request: Request, name: string): boolean {
 
 /** Whether this request may be answered from a shared copy at all (the page cache, a stamped form page). */
 export function mayUseCache(request: Request): boolean {
+  // `npm run dev` edits pages without a new build version: a kept copy would hide the edit.
+  if (import.meta.env.DEV) return false;
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   // Staff see the site as anyone else, but their requests never share a copy;
   // a flash toast makes the page differ (and is cleared by the render).
