@@ -25,5 +25,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: { TEST_PORT: String(port) },
+    // A signal the script can catch, so it removes its throwaway database on the way out.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

@@ -1,7 +1,7 @@
 // Serves the built Worker for the browser tests on TEST_PORT, with a fresh
 // local D1 in a temporary folder and a known staff account.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -21,4 +21,8 @@ run("node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password
 
 const server = spawn("vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// The folder is this run's alone; left behind, each run's database and page cache would pile up.
+server.on("exit", (code) => {
+  rmSync(persistDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
