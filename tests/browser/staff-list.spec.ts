@@ -45,8 +45,17 @@ test("the owner invites a colleague, who sets a password and works, until the ow
   await waitForLive(colleague);
 
   // The owner removes them: their open dashboard loses its live connection...
+  // The owner is asked first, and Cancel leaves everything as it was.
   await page.goto("/dashboard/staff");
   await page.getByRole("button", { name: `Remove ${email}` }).click();
+  const question = page.getByRole("heading", { level: 2, name: `Remove ${email}?` });
+  await expect(question).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId("member").filter({ hasText: email })).toHaveCount(1);
+  await page.getByRole("button", { name: `Remove ${email}` }).click();
+  await page.getByRole("button", { name: "Yes, remove them" }).click();
   await expect(page.getByText(`${email} was removed and signed out.`)).toBeVisible();
   await expect(page.getByTestId("member").filter({ hasText: email })).toHaveCount(0);
   await expect(async () => {

@@ -223,6 +223,33 @@ describe("managing members", () => {
     expect((await getWithCookie("/dashboard/staff", await signIn(member))).status).toBe(200);
   });
 
+  it("asks before each member action, and asking changes nothing", async () => {
+    const owner = await createOwner();
+    const ownerCookie = await signIn(owner);
+    const member = await createStaff();
+    const memberCookie = await signIn(member);
+    const questions = { remove: `Remove ${member.email}?`, reset: `Reset ${member.email}’s password?`, transfer: `Make ${member.email} the owner?` };
+    for (const [intent, question] of Object.entries(questions)) {
+      const response = await getWithCookie(`/dashboard/staff?confirm=${intent}&member=${member.id}`, ownerCookie);
+      expect(response.status, intent).toBe(200);
+      const html = await response.text();
+      const heading = /<h2 id="confirm-title"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? "";
+      expect(heading.replace(/<[^>]+>/g, ""), intent).toBe(question);
+      // The answer is a post of the action itself, for this member.
+      const form = /<section[^>]*data-testid="staff-confirm"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+      expect(form, intent).toContain('method="post"');
+      expect(form, intent).toContain(`name="intent" value="${intent}"`);
+      expect(form, intent).toContain(`name="userId" value="${member.id}"`);
+    }
+    expect(await isSignedIn(memberCookie)).toBe(true);
+    expect(await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(member.id).first()).toEqual({ role: "staff" });
+    // Nothing to ask about: an unknown action, or the owner's own account.
+    for (const query of [`confirm=delete&member=${member.id}`, `confirm=remove&member=${owner.id}`, "confirm=remove&member=abc"]) {
+      const html = await (await getWithCookie(`/dashboard/staff?${query}`, ownerCookie)).text();
+      expect(html, query).not.toContain('data-testid="staff-confirm"');
+    }
+  });
+
   it("never acts on the owner's own account", async () => {
     const owner = await createOwner();
     const ownerCookie = await signIn(owner);

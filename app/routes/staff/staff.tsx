@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { auditStaffAction } from "~/audit/log.server";
@@ -20,9 +21,37 @@ export function meta() {
   return [{ title: "Staff | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** What each member button does, and what the owner is asked (the words around the member's address) before it is done. */
+const MEMBER_ACTIONS = {
+  reset: {
+    label: "Reset password",
+    question: ["Reset ", "’s password?"],
+    consequence: "Their sessions end at once and their password stops working. You get a link, also e-mailed to them, to choose a new one.",
+    confirm: "Yes, reset it",
+  },
+  remove: {
+    label: "Remove",
+    question: ["Remove ", "?"],
+    consequence: "They are signed out at once and can no longer open the dashboard. To let them back in, you would send a new invitation.",
+    confirm: "Yes, remove them",
+  },
+  transfer: {
+    label: "Make owner",
+    question: ["Make ", " the owner?"],
+    consequence: "They take over this page: inviting, removing and resetting staff. You stay on as staff, and only they can make you the owner again.",
+    confirm: "Yes, make them the owner",
+  },
+} as const;
+type MemberIntent = keyof typeof MEMBER_ACTIONS;
+const isMemberIntent = (value: unknown): value is MemberIntent => typeof value === "string" && Object.hasOwn(MEMBER_ACTIONS, value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const { members, pending } = await listStaff(env);
+  // A member button only asks (a GET, which changes nothing); the answer posts.
+  const asked = new URL(request.url).searchParams;
+  const intent = asked.get("confirm");
+  const target = members.find((member) => member.role !== "owner" && String(member.id) === asked.get("member"));
   return {
     members: members.map((member) => ({
       id: member.id,
@@ -31,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       lastSeen: member.lastSeenAt ? formatStoreDateTime(new Date(member.lastSeenAt).getTime()) : null,
     })),
     pending: pending.map((invite) => ({ id: invite.id, email: invite.email, expires: formatStoreDateTime(invite.expiresAt.getTime()) })),
+    confirming: isMemberIntent(intent) && target ? { intent, id: target.id, email: target.email } : null,
   };
 }
 
@@ -95,11 +125,41 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
   const link = actionData?.link;
+  const confirming = loaderData.confirming;
+  const question = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the question appears without a page load: take the focus to it, as a load would take the reader.
+  const asking = confirming ? `${confirming.intent}:${confirming.id}` : null;
+  useEffect(() => {
+    if (asking) question.current?.focus();
+  }, [asking]);
 
   return (
     <main className="staff-page container account">
       <h1>Staff</h1>
       <p className="muted">Who can open this dashboard. Only you, the owner, see this page.</p>
+
+      {confirming ? (
+        <section className="card staff-link" aria-labelledby="confirm-title" data-testid="staff-confirm">
+          <h2 id="confirm-title" ref={question} tabIndex={-1}>
+            {MEMBER_ACTIONS[confirming.intent].question[0]}
+            <span className="staff-list__email">{confirming.email}</span>
+            {MEMBER_ACTIONS[confirming.intent].question[1]}
+          </h2>
+          <p>{MEMBER_ACTIONS[confirming.intent].consequence}</p>
+          <div className="staff-list__actions">
+            <Form method="post" action="/dashboard/staff">
+              <input type="hidden" name="intent" value={confirming.intent} />
+              <input type="hidden" name="userId" value={confirming.id} />
+              <button type="submit" className="button button--primary" disabled={busy === confirming.intent}>
+                {MEMBER_ACTIONS[confirming.intent].confirm}
+              </button>
+            </Form>
+            <Link to="/dashboard/staff" className="button button--secondary">
+              Cancel
+            </Link>
+          </div>
+        </section>
+      ) : null}
 
       {link ? (
         <section className="card staff-link" aria-labelledby="link-title" data-testid="password-link">
@@ -125,23 +185,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                 <p className="session-list__meta">{member.lastSeen ? `Last seen ${member.lastSeen}` : "Not signed in recently"}</p>
                 {member.isOwner ? null : (
                   <div className="staff-list__actions">
-                    {(
-                      [
-                        ["reset", "Reset password"],
-                        ["remove", "Remove"],
-                        ["transfer", "Make owner"],
-                      ] as const
-                    ).map(([intent, label]) => (
-                      <Form method="post" key={intent}>
-                        <input type="hidden" name="intent" value={intent} />
-                        <input type="hidden" name="userId" value={member.id} />
-                        <button
-                          type="submit"
-                          className="button button--secondary"
-                          aria-label={`${label} ${member.email}`}
-                          disabled={busy === intent}
-                        >
-                          {label}
+                    {(Object.keys(MEMBER_ACTIONS) as MemberIntent[]).map((intent) => (
+                      <Form method="get" key={intent}>
+                        <input type="hidden" name="confirm" value={intent} />
+                        <input type="hidden" name="member" value={member.id} />
+                        <button type="submit" className="button button--secondary" aria-label={`${MEMBER_ACTIONS[intent].label} ${member.email}`}>
+                          {MEMBER_ACTIONS[intent].label}
                         </button>
                       </Form>
                     ))}
