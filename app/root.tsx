@@ -18,9 +18,11 @@ import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { store } from "~/config/store";
 import { pageHydrates } from "~/http/page-scripts";
+import { pageStyles } from "~/http/page-styles";
 import { getCloudflare } from "~/http/request-context";
 import { consumeToast } from "~/http/toast.server";
 import appStylesheet from "~/styles/app.css?url";
+import staffStylesheet from "~/styles/staff.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await consumeToast(request, context);
@@ -58,7 +60,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // Content pages ship no JavaScript (docs/decisions/070): without <Scripts/> there
   // is no modulepreload, no hydration and no inline script; links are plain navigations.
-  const hydrate = pageHydrates(useMatches());
+  const matches = useMatches();
+  const hydrate = pageHydrates(matches);
+  const stylesheet = pageStyles(matches) === "staff" ? staffStylesheet : appStylesheet;
   return (
     <html lang="en">
       <head>
@@ -66,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
         {/* React hoists a stylesheet with a precedence to the top of <head>, ahead of the script preloads. */}
-        <link rel="stylesheet" href={appStylesheet} precedence="default" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}

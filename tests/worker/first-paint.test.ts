@@ -2,7 +2,8 @@
 // page fetches no script until the visitor reaches for it; a staff page fetches
 // its scripts at low priority, after the stylesheet and fonts; the fonts
 // preloaded are the subset files the stylesheet uses; and the contact page's map
-// is not fetched before the visitor scrolls near it.
+// is not fetched before the visitor scrolls near it. Staff pages load a
+// stylesheet of their own (docs/decisions/081).
 import { describe, expect, it } from "vitest";
 import { PARKED_MODULE_TYPE, PARKED_PRELOAD_REL } from "~/http/page-scripts.server";
 import { createStaff, get, signIn } from "./helpers";
@@ -51,6 +52,29 @@ describe("staff pages", () => {
   it("the staff inbox preloads its scripts at low priority too", async () => {
     const cookie = await signIn(await createStaff());
     expectScriptsPreloadedLow(await (await get("/dashboard", { Cookie: cookie })).text());
+  });
+});
+
+describe("stylesheets", () => {
+  const stylesheetsOf = (html: string) =>
+    tagsOf(html, /<link\b[^>]*rel="stylesheet"[^>]*>/g).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]);
+
+  it("a staff page loads one stylesheet of its own, not the public site's (decision 081)", async () => {
+    const [publicSheet] = stylesheetsOf(await (await get("/terms")).text());
+    const cookie = await signIn(await createStaff());
+    for (const [path, headers] of [["/login", {}], ["/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", {}], ["/dashboard", { Cookie: cookie }]] as const) {
+      const sheets = stylesheetsOf(await (await get(path, headers)).text());
+      expect(sheets, path).toHaveLength(1);
+      expect(sheets[0], path).not.toBe(publicSheet);
+    }
+    // Its size is held by the staff budget in tests/support/budgets.ts (the browser measures the bytes).
+  });
+
+  it("every public page loads the one public stylesheet", async () => {
+    const [sheet] = stylesheetsOf(await (await get("/")).text());
+    for (const path of ["/services", "/contactus", "/book", "/no-such-page"]) {
+      expect(stylesheetsOf(await (await get(path)).text()), path).toEqual([sheet]);
+    }
   });
 });
 

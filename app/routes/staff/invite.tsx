@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
-import "~/styles/dashboard.css";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
@@ -11,10 +10,14 @@ import { recordAudit } from "~/audit/log.server";
 import { findPasswordLink, redeemPasswordLink } from "~/auth/staff.server";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
+import { STAFF_STYLES } from "~/http/page-styles";
 import { redirectWithToast } from "~/http/toast.server";
 
 // Where an invitation or password-reset link lands. Opening it changes nothing;
 // posting a password uses it, once (docs/decisions/058).
+
+// A staff page without scripts: the staff stylesheet (docs/decisions/081).
+export const handle = STAFF_STYLES;
 
 export function meta() {
   return [{ title: `Set your password | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];

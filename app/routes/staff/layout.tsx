@@ -2,15 +2,15 @@ import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/components/inbox/staff-header";
 import { requireStaff, staffUserContext } from "~/auth/guard.server";
-import "~/styles/dashboard.css";
 import { HYDRATE } from "~/http/page-scripts";
+import { STAFF_STYLES } from "~/http/page-styles";
 
 // Every staff page sits under this layout, so the guard runs before any of
 // their loaders, actions or resource routes (see app/lib/staff-guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 
-// The staff area runs React in the browser (docs/decisions/070).
-export const handle = HYDRATE;
+// The staff area runs React in the browser (docs/decisions/070), with its own stylesheet (081).
+export const handle = { ...HYDRATE, ...STAFF_STYLES };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { email, role } = context.get(staffUserContext);

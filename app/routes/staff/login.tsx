@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import "~/styles/dashboard.css";
 import { PasskeySignIn } from "~/components/account/passkeys";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
@@ -16,6 +15,7 @@ import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { HYDRATE } from "~/http/page-scripts";
+import { STAFF_STYLES } from "~/http/page-styles";
 
 export function meta() {
   return [{ title: `Staff sign-in | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -25,7 +25,7 @@ export function meta() {
 export const headers = passRetryAfter;
 
 // The sign-in form runs React in the browser (docs/decisions/070).
-export const handle = HYDRATE;
+export const handle = { ...HYDRATE, ...STAFF_STYLES };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
