@@ -8,6 +8,9 @@ import { join } from "node:path";
 export const TEST_STAFF = { email: "browser-staff@example.com", password: "browser-test-password" };
 
 const persistDir = mkdtempSync(join(tmpdir(), "jewelry-browser-"));
+// The folder is this run's alone; left behind, each run's database and page cache would pile up.
+// On every way out, a failed migration included.
+process.on("exit", () => rmSync(persistDir, { recursive: true, force: true }));
 const env = { ...process.env, PERSIST_DIR: persistDir, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const port = process.env.TEST_PORT ?? "8790";
 
@@ -21,8 +24,4 @@ run("node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password
 
 const server = spawn("vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-// The folder is this run's alone; left behind, each run's database and page cache would pile up.
-server.on("exit", (code) => {
-  rmSync(persistDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -139,7 +139,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       <p className="muted">Who can open this dashboard. Only you, the owner, see this page.</p>
 
       {confirming ? (
-        <section className="card staff-link" aria-labelledby="confirm-title" data-testid="staff-confirm">
+        <section className="card staff-callout" aria-labelledby="confirm-title" data-testid="staff-confirm">
           <h2 id="confirm-title" ref={question} tabIndex={-1}>
             {MEMBER_ACTIONS[confirming.intent].question[0]}
             <span className="staff-list__email">{confirming.email}</span>
@@ -162,7 +162,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {link ? (
-        <section className="card staff-link" aria-labelledby="link-title" data-testid="password-link">
+        <section className="card staff-callout" aria-labelledby="link-title" data-testid="password-link">
           <h2 id="link-title">{link.kind === "invite" ? `Invitation for ${link.email}` : `New password link for ${link.email}`}</h2>
           <p>
             It was e-mailed to them. It is shown only now, works once and expires in 48 hours.
