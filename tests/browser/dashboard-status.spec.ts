@@ -74,6 +74,13 @@ test.describe("without JavaScript", () => {
     await expect(rowOf(page, name).getByRole("combobox")).toHaveValue("done");
   });
 
+  test("the inbox does not claim to connect for live updates it cannot get", async ({ page }) => {
+    await signInAsStaff(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    await expect(page.getByText("Connecting…")).toHaveCount(0);
+    await expect(page.locator("[data-live]")).toHaveCount(0);
+  });
+
   test("tabs, search, status filter and the upcoming/past views are plain links and forms", async ({ browser, page }) => {
     const name = uniqueName("Filter NoJS");
     await sendContactMessage(browser, name, "filter.nojs@example.com");

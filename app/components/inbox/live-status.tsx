@@ -1,3 +1,4 @@
+import { useHydrated } from "~/components/site/use-hydrated";
 import type { LiveState } from "./use-live-inbox";
 
 const LABELS: Record<LiveState, string> = {
@@ -7,8 +8,13 @@ const LABELS: Record<LiveState, string> = {
   "signed-out": "Signed out",
 };
 
-/** Whether new leads will appear on their own; not a live region (it would chatter on every reconnect). */
+/**
+ * Whether new leads will appear on their own; not a live region (it would chatter on every reconnect).
+ * Only once the page's scripts run: without them nothing connects, and "Connecting…" would never change.
+ */
 export function LiveStatus({ state }: { state: LiveState }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <p className="live-status" data-live={state}>
       <span className="live-status__dot" aria-hidden="true" />
