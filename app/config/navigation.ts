@@ -36,8 +36,18 @@ export const quickLinks: NavItem[] = [PAGES.home, PAGES.services, PAGES.order, P
 
 export const policyLinks: NavItem[] = [PAGES.terms, PAGES.smsTerms, PAGES.privacy];
 
-/** True when the current path is one of the financing pages (paths match case-insensitively). */
+/** A path as the site compares it: paths match case-insensitively, a trailing slash aside. */
+const comparable = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
+
+/** True when the current path is one of the financing pages. */
 export function isFinancingPath(pathname: string) {
-  const path = pathname.toLowerCase().replace(/\/+$/, "");
-  return financingLinks.some((link) => link.to.toLowerCase() === path);
+  return financingLinks.some((link) => isCurrentPage(pathname, { ...link, end: true }));
+}
+
+/** Whether a link names the page being shown: its own path, or (unless `end`) a page under it. */
+export function isCurrentPage(pathname: string, item: NavItem) {
+  const path = comparable(pathname);
+  const to = comparable(item.to);
+  if (path === to) return true;
+  return !item.end && path.startsWith(to === "/" ? "/" : `${to}/`);
 }

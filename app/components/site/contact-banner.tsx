@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { hoursSummary, mapsSearchUrl, phoneHref, store, storeAddressLine } from "~/config/store";
 
 /** "Visit us" band that closes the home page and the content pages. */
@@ -17,7 +16,7 @@ export function ContactBanner() {
             </p>
           </div>
           <div className="button-row">
-            <Link to="/contactus" className="button button--primary" reloadDocument>Contact Us</Link>
+            <a href="/contactus" className="button button--primary">Contact Us</a>
             <a href={phoneHref} className="button button--secondary">Call {store.phone.display}</a>
             <a href={mapsSearchUrl} className="button button--secondary" target="_blank" rel="noopener noreferrer">
               Get directions<span className="visually-hidden"> (opens in a new tab)</span>

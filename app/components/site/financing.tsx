@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { FinancingProvider } from "~/config/financing";
 import { phoneHref, store } from "~/config/store";
 import { CheckList } from "./check-list";
@@ -76,8 +75,8 @@ export function LeaseDisclosure({ provider }: { provider: "Acima" | "Snap" }) {
 export function FinancingNext({ other }: { other: { to: string; label: string } }) {
   return (
     <div className="button-row">
-      <Link to="/snapVSacima" className="button button--primary">Compare Acima and Snap</Link>
-      <Link to={other.to} className="button button--secondary">{other.label}</Link>
+      <a href="/snapVSacima" className="button button--primary">Compare Acima and Snap</a>
+      <a href={other.to} className="button button--secondary">{other.label}</a>
       <a href={phoneHref} className="button button--link">Questions? Call {store.phone.display}</a>
     </div>
   );

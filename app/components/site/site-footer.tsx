@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { store } from "~/config/store";
 import { Brand } from "./brand";
 import { policyLinks, quickLinks, type NavItem } from "~/config/navigation";
@@ -13,9 +12,9 @@ function LinkList({ title, items }: { title: string; items: NavItem[] }) {
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} reloadDocument>
+            <a href={item.to}>
               {item.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { FeatureSection } from "~/components/site/feature-section";
@@ -123,8 +122,8 @@ export default function AboutPage() {
             </div>
           </dl>
           <div className="button-row">
-            <Link to="/services" className="button button--secondary">See our services</Link>
-            <Link to="/orderOnline" className="button button--primary">Start a Custom Order</Link>
+            <a href="/services" className="button button--secondary">See our services</a>
+            <a href="/orderOnline" className="button button--primary">Start a Custom Order</a>
           </div>
         </div>
       </section>

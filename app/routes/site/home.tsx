@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { CheckIcon, PhoneIcon, StarIcon, WhatsAppIcon } from "~/components/site/icons";
@@ -63,8 +62,8 @@ export default function Home() {
               financing under one roof.
             </p>
             <div className="button-row">
-              <Link to="/orderOnline" className="button button--primary">Start a Custom Order</Link>
-              <Link to="/services" className="button button--secondary">Our Services</Link>
+              <a href="/orderOnline" className="button button--primary">Start a Custom Order</a>
+              <a href="/services" className="button button--secondary">Our Services</a>
             </div>
             <p className="hero__hours small muted">Open {hoursSummary}</p>
           </div>
@@ -195,9 +194,9 @@ export default function Home() {
             ))}
           </ol>
           <div className="process__cta">
-            <Link to="/orderOnline" className="button button--primary">Custom Order</Link>
+            <a href="/orderOnline" className="button button--primary">Custom Order</a>
             <p className="small muted">
-              Custom orders are non-refundable once production starts. <Link to="/terms">Read our terms</Link>.
+              Custom orders are non-refundable once production starts. <a href="/terms">Read our terms</a>.
             </p>
           </div>
         </div>

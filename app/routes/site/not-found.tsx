@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { images } from "~/config/artwork";
 import { PAGES } from "~/config/navigation";
@@ -46,10 +46,10 @@ export default function NotFound() {
         <ul className="not-found__links">
           {suggestions.map((item) => (
             <li key={item.to}>
-              <Link to={item.to}>
+              <a href={item.to}>
                 <strong>{item.label}</strong>
                 <span>{item.text}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store, storeAddressLine } from "~/config/store";
@@ -83,8 +82,8 @@ const sections: LegalSection[] = [
         </p>
         <p>
           You can withdraw consent at any time: reply STOP to any message, call{" "}
-          <a href={phoneHref}>{store.phone.display}</a>, or tell us through the <Link to="/contactus">contact form</Link>.
-          Details are in our <Link to="/sms-terms">SMS Terms &amp; Conditions</Link>.
+          <a href={phoneHref}>{store.phone.display}</a>, or tell us through the <a href="/contactus">contact form</a>.
+          Details are in our <a href="/sms-terms">SMS Terms &amp; Conditions</a>.
         </p>
       </>
     ),
@@ -173,7 +172,7 @@ const sections: LegalSection[] = [
         <p>
           You can ask to see, correct or delete the information we hold about you. E-mail{" "}
           <a href={emailHref}>{store.email}</a>, call <a href={phoneHref}>{store.phone.display}</a> or use our{" "}
-          <Link to="/contactus">contact form</Link>. We will confirm it is you and reply within 30 days.
+          <a href="/contactus">contact form</a>. We will confirm it is you and reply within 30 days.
         </p>
         <p>
           We delete what you ask us to, except records the law requires us to keep, such as sales records and records of

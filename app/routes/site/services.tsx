@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { CheckList } from "~/components/site/check-list";
 import { ContactBanner } from "~/components/site/contact-banner";
@@ -93,7 +92,7 @@ export default function ServicesPage() {
             "Custom orders are non-refundable once production starts",
           ]}
         />
-        <Link to="/orderOnline" className="button button--primary">Start a Custom Order</Link>
+        <a href="/orderOnline" className="button button--primary">Start a Custom Order</a>
       </FeatureSection>
 
       <FeatureSection
@@ -166,8 +165,8 @@ export default function ServicesPage() {
         </p>
         <CheckList items={["Up to six months to pay", "A small initial deposit", "No credit check"]} />
         <p className="small">
-          Prefer to take it home today? See lease-to-own with <Link to="/acima">Acima</Link> or{" "}
-          <Link to="/snap">Snap</Link>, or <Link to="/snapVSacima">compare the two</Link>.
+          Prefer to take it home today? See lease-to-own with <a href="/acima">Acima</a> or{" "}
+          <a href="/snap">Snap</a>, or <a href="/snapVSacima">compare the two</a>.
         </p>
       </FeatureSection>
 

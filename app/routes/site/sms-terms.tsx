@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/sms-terms";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store } from "~/config/store";
@@ -70,7 +69,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>Verbally, in the store, when you give us your mobile number and agree to texts;</li>
         <li>
-          Online, by ticking the text-message box on our <Link to="/contactus">contact form</Link> or another form on this
+          Online, by ticking the text-message box on our <a href="/contactus">contact form</a> or another form on this
           website;
         </li>
         <li>On paper, by signing a consent form in the store.</li>
@@ -91,7 +90,7 @@ const sections: LegalSection[] = [
             Call us at <a href={phoneHref}>{store.phone.display}</a>;
           </li>
           <li>
-            Tell us through our <Link to="/contactus">contact form</Link>.
+            Tell us through our <a href="/contactus">contact form</a>.
           </li>
         </ul>
         <p>After you reply STOP we send one message confirming that you have opted out, and then no more.</p>
@@ -118,8 +117,8 @@ const sections: LegalSection[] = [
           We never sell or share your mobile number or text-message consent with third parties for their marketing.
         </li>
         <li>
-          How we handle your information is described in our <Link to="/privacy">Privacy Policy</Link>; our general{" "}
-          <Link to="/terms">Terms &amp; Conditions</Link> also apply.
+          How we handle your information is described in our <a href="/privacy">Privacy Policy</a>; our general{" "}
+          <a href="/terms">Terms &amp; Conditions</a> also apply.
         </li>
       </ul>
     ),

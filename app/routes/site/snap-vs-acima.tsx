@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/snap-vs-acima";
 import { PageHero } from "~/components/site/page-hero";
 import { phoneHref, store } from "~/config/store";
@@ -50,10 +49,10 @@ export default function SnapVsAcimaPage() {
                     <span className="visually-hidden">Term</span>
                   </th>
                   <th scope="col">
-                    <Link to="/acima">Acima</Link>
+                    <a href="/acima">Acima</a>
                   </th>
                   <th scope="col">
-                    <Link to="/snap">Snap</Link>
+                    <a href="/snap">Snap</a>
                   </th>
                 </tr>
               </thead>
@@ -87,13 +86,13 @@ export default function SnapVsAcimaPage() {
             <p>
               <strong>Lease-to-own is not a loan.</strong> Acima and Snap, not {store.name}, decide on approval and
               provide the lease. Leasing costs more than the cash price; each agreement shows the full cost before you
-              sign. Prefer no lease at all? Ask about our <Link to="/services#layaway">layaway</Link>: up to six months,
+              sign. Prefer no lease at all? Ask about our <a href="/services#layaway">layaway</a>: up to six months,
               no credit check.
             </p>
           </aside>
           <div className="button-row">
-            <Link to="/acima" className="button button--secondary">About Acima</Link>
-            <Link to="/snap" className="button button--secondary">About Snap</Link>
+            <a href="/acima" className="button button--secondary">About Acima</a>
+            <a href="/snap" className="button button--secondary">About Snap</a>
             <a href={phoneHref} className="button button--link">Questions? Call {store.phone.display}</a>
           </div>
         </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store, storeAddressLine } from "~/config/store";
@@ -36,7 +35,7 @@ const sections: LegalSection[] = [
           is the price you pay.
         </p>
         <p>
-          Lease-to-own through <Link to="/acima">Acima</Link> or <Link to="/snap">Snap</Link> is an agreement between you
+          Lease-to-own through <a href="/acima">Acima</a> or <a href="/snap">Snap</a> is an agreement between you
           and that company, under its own terms. Approval is their decision, not ours.
         </p>
       </>
@@ -125,8 +124,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         The content of this website is for information. Text messages are covered by our{" "}
-        <Link to="/sms-terms">SMS Terms &amp; Conditions</Link>, and the information you give us by our{" "}
-        <Link to="/privacy">Privacy Policy</Link>.
+        <a href="/sms-terms">SMS Terms &amp; Conditions</a>, and the information you give us by our{" "}
+        <a href="/privacy">Privacy Policy</a>.
       </p>
     ),
   },
