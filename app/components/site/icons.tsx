@@ -1,7 +1,9 @@
 import type { SVGProps } from "react";
 
 // Small line icons drawn on a 24-unit grid. They are decorative: the link or
-// button around each one carries the accessible name.
+// button around each one carries the accessible name. How they are stroked
+// (a 1.5 line in the text colour, round ends) is in `.icon` in components.css,
+// once, not repeated on each of the up to 84 icons a page shows.
 
 type IconProps = SVGProps<SVGSVGElement>;
 
@@ -11,13 +13,7 @@ function Icon({ children, ...props }: IconProps) {
       viewBox="0 0 24 24"
       width="24"
       height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       className="icon"
       {...props}
     >
