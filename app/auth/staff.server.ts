@@ -130,14 +130,26 @@ export async function resetStaffPassword(
 }
 
 /** Makes a staff member the owner and the current owner staff, in one batch. */
-export async function transferOwnership(env: Env, ownerId: number, userId: number): Promise<StaffChange<{ email: string }>> {
+export async function transferOwnership(
+  env: Env,
+  ownerId: number,
+  userId: number,
+): Promise<StaffChange<{ email: string }> | { ok: false; message: string; handedOver: true }> {
   const member = await findMember(env, userId);
   if (!member) return { ok: false, message: "That staff member is not on the list." };
   const db = getDb(env);
-  await db.batch([
-    db.update(users).set({ role: "owner" }).where(eq(users.id, member.id)),
-    db.update(users).set({ role: "staff" }).where(eq(users.id, ownerId)),
-  ]);
+  try {
+    // Demote, then promote: the database holds at most one owner (users_one_owner), so a
+    // second transfer racing this one fails as a whole instead of leaving two owners.
+    await db.batch([
+      db.update(users).set({ role: "staff" }).where(and(eq(users.id, ownerId), eq(users.role, "owner"))),
+      db.update(users).set({ role: "owner" }).where(and(eq(users.id, member.id), eq(users.role, "staff"))),
+    ]);
+  } catch (error) {
+    if (!/UNIQUE constraint failed: users\.role/.test(String(error))) throw error;
+    // Another transfer by the same owner (a second tab) won: this one changed nothing.
+    return { ok: false, message: "Ownership was already handed over. Nothing else was changed.", handedOver: true };
+  }
   return { ok: true, email: member.email };
 }
 

@@ -148,11 +148,15 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     /** Bumped to revoke every session cookie issued before (sign out everywhere). */
     tokenVersion: integer("token_version").notNull().default(0),
-    /** The owner runs the staff list (one account); everyone else is staff. */
+    /** The owner runs the staff list; everyone else is staff. */
     role: text("role", { enum: STAFF_ROLES }).notNull().default("staff"),
     createdAt: createdAt(),
   },
-  (t) => [index("users_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("users_created_at_idx").on(t.createdAt),
+    // At most one owner: a second one, from any path or race, is refused by the database.
+    uniqueIndex("users_one_owner").on(t.role).where(sql`${t.role} = 'owner'`),
+  ],
 );
 
 /**

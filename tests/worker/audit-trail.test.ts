@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { purgeExpiredRecords } from "../../app/db/retention.server";
-import { createStaff, postForm, signIn } from "./helpers";
+import { createOwner, createStaff, postForm, signIn } from "./helpers";
 import { claimsOf, getWithCookie, idOf, postWithCookie, seedContacts } from "./dashboard-helpers";
 
 // The audit trail (docs/decisions/059): each action leaves an entry with who,
@@ -31,12 +31,6 @@ async function entriesOf(email: string): Promise<Entry[]> {
 
 async function lastEntry(email: string, action: string): Promise<Entry | undefined> {
   return (await entriesOf(email)).filter((entry) => entry.action === action).pop();
-}
-
-async function createOwner() {
-  const owner = await createStaff();
-  await env.DB.prepare("UPDATE users SET role = 'owner' WHERE id = ?").bind(owner.id).run();
-  return owner;
 }
 
 /** Signs in from a known browser and address, so entries can be checked for both. */

@@ -46,6 +46,19 @@ export async function createStaff(password = "correct-horse-battery") {
   return { id: row!.id, email, password };
 }
 
+/**
+ * A new account that owns the store from now on. The database holds one owner,
+ * so whoever owned it before becomes staff, in one batch, as after a transfer.
+ */
+export async function createOwner() {
+  const owner = await createStaff();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE users SET role = 'staff' WHERE role = 'owner'"),
+    env.DB.prepare("UPDATE users SET role = 'owner' WHERE id = ?").bind(owner.id),
+  ]);
+  return owner;
+}
+
 /** Signs in through the real login form and returns the Cookie header value. */
 export async function signIn(staff: { email: string; password: string }) {
   const response = await postForm("/login", { email: staff.email, password: staff.password });

@@ -1,16 +1,10 @@
 import { env } from "cloudflare:test";
 import { siteUrl } from "../../app/config/store";
 import { describe, expect, it } from "vitest";
-import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
+import { createOwner, createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 import { getWithCookie, openLiveSocket, postWithCookie } from "./dashboard-helpers";
 
 // The owner's staff list (docs/decisions/058).
-
-async function createOwner() {
-  const owner = await createStaff();
-  await env.DB.prepare("UPDATE users SET role = 'owner' WHERE id = ?").bind(owner.id).run();
-  return owner;
-}
 
 async function isSignedIn(cookie: string) {
   const response = await getWithCookie("/dashboard", cookie);
@@ -258,9 +252,24 @@ describe("managing members", () => {
       expect(response.status, intent).toBe(302);
       expect(response.headers.get("Location"), intent).toBe("/dashboard/staff");
     }
-    const otherOwner = await createOwner();
-    await postWithCookie("/dashboard/staff", { intent: "remove", userId: String(otherOwner.id) }, ownerCookie);
-    expect(await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(otherOwner.id).first()).toEqual({ role: "owner" });
+    expect(await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(owner.id).first()).toEqual({ role: "owner" });
     expect(await isSignedIn(ownerCookie)).toBe(true);
+  });
+
+  it("keeps one owner: the database refuses a second, and of two transfers at once only one happens", async () => {
+    const owner = await createOwner();
+    const ownerCookie = await signIn(owner);
+    const [first, second] = [await createStaff(), await createStaff()];
+    await expect(env.DB.prepare("UPDATE users SET role = 'owner' WHERE id = ?").bind(first.id).run()).rejects.toThrow(/UNIQUE/);
+
+    // The owner confirms "Make owner" for two colleagues in two tabs at the same moment.
+    const answers = await Promise.all(
+      [first, second].map((member) => postWithCookie("/dashboard/staff", { intent: "transfer", userId: String(member.id) }, ownerCookie)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    const owners = await env.DB.prepare("SELECT id FROM users WHERE role = 'owner'").all<{ id: number }>();
+    expect(owners.results).toHaveLength(1);
+    expect([first.id, second.id]).toContain(owners.results[0]!.id);
+    expect(await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(owner.id).first()).toEqual({ role: "staff" });
   });
 });

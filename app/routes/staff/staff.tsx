@@ -106,6 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "transfer") {
     const transferred = await transferOwnership(env, owner.id, userId);
+    // Handed over by another request meanwhile: this account no longer opens the staff page.
+    if (!transferred.ok && "handedOver" in transferred) {
+      return redirectWithToast(context, "/dashboard", { type: "error", message: transferred.message });
+    }
     if (!transferred.ok) return refuse(transferred.message);
     await auditStaffAction(context, request, "ownership-transferred", { target: transferred.email });
     return redirectWithToast(context, "/dashboard", { type: "success", message: `${transferred.email} now owns the store's dashboard.` });
