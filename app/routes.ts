@@ -27,6 +27,7 @@ export default [
   route("orderOnline/send", "routes/forms/order-send.ts"),
   // Twilio's servers post received texts here (the one path the origin guard lets through; docs/decisions/068).
   route("sms/inbound", "routes/forms/sms-inbound.ts"),
+  route("sms/status", "routes/forms/sms-status.ts"),
 
   // Staff
   route("login", "routes/staff/login.tsx"),

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
 import { SMS_WEBHOOK_PATH } from "../app/mail/sms-inbound.server";
+import { SMS_STATUS_PATH } from "../app/mail/twilio.server";
 import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "../app/photos/rules";
 
 // Checks every state-changing request before React Router sees it, so each
@@ -73,17 +74,19 @@ const parsesAsForm: MiddlewareHandler = async (c, next) => {
 
 /**
  * Posts must come from this site's pages, with one exception: Twilio's servers
- * post received texts to the SMS webhook with no Origin at all. That path's
- * handler accepts only requests carrying Twilio's signature over the URL and
- * every parameter, which is a stronger check than an Origin (docs/decisions/068).
- * The other guards (forms only, size, parsing) still apply to it.
+ * post received texts and delivery reports to its two webhooks with no Origin at
+ * all. Their handlers accept only requests carrying Twilio's signature over the
+ * URL and every parameter, which is a stronger check than an Origin
+ * (docs/decisions/068 and 082). The other guards (forms only, size, parsing)
+ * still apply to them.
  */
+const TWILIO_WEBHOOKS = new Set([SMS_WEBHOOK_PATH, SMS_STATUS_PATH]);
 const sameOrigin = csrf();
-const sameOriginExceptSmsWebhook: MiddlewareHandler = (c, next) =>
-  c.req.path === SMS_WEBHOOK_PATH ? next() : sameOrigin(c, next);
+const sameOriginExceptTwilioWebhooks: MiddlewareHandler = (c, next) =>
+  TWILIO_WEBHOOKS.has(c.req.path) ? next() : sameOrigin(c, next);
 
 const guards = every(
-  sameOriginExceptSmsWebhook,
+  sameOriginExceptTwilioWebhooks,
   formsOnly,
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => refusal(413) }),
   parsesAsForm,

@@ -337,6 +337,9 @@ export const OUTBOX_CHANNELS = ["email", "sms"] as const;
  * and reminders, staff texts), written in the same batch as what it is about and
  * sent after the response; a cron retries failures with backoff. See docs/decisions/022 and 065.
  */
+export const SMS_DELIVERY_OUTCOMES = ["delivered", "undelivered"] as const;
+export type SmsDeliveryOutcome = (typeof SMS_DELIVERY_OUTCOMES)[number];
+
 export const outbox = sqliteTable(
   "outbox",
   {
@@ -365,6 +368,10 @@ export const outbox = sqliteTable(
     providerId: text("provider_id"),
     /** A staff text's form id, so a double click queues one text. */
     dedupeKey: text("dedupe_key"),
+    /** What the carrier reported for a sent text (Twilio's status callback); null until it reports. */
+    delivery: text("delivery", { enum: SMS_DELIVERY_OUTCOMES }),
+    /** Twilio's error code when the text was not delivered (30006: a landline, …). */
+    deliveryErrorCode: integer("delivery_error_code"),
   },
   (t) => [
     index("outbox_created_at_idx").on(t.createdAt),
@@ -373,6 +380,8 @@ export const outbox = sqliteTable(
     index("outbox_lead_idx").on(t.leadKind, t.recordId),
     index("outbox_recipient_counted_idx").on(t.channel, t.recipient, t.countedAt),
     index("outbox_channel_counted_idx").on(t.channel, t.countedAt),
+    // Twilio's delivery reports name the text by its Message SID.
+    index("outbox_provider_id_idx").on(t.providerId),
   ],
 );
 

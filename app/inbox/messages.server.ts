@@ -14,6 +14,7 @@ import { formatStoreDateTime } from "~/leads/store-time";
 import { announceLeadChange } from "~/live/client.server";
 import { messageKindInfo, STAFF_KINDS } from "~/mail/message-kinds";
 import { deliverQueued, queueLeadMessage, textMessage } from "~/mail/outbox.server";
+import { sentTextNote } from "~/mail/sms-delivery";
 import { storeCapReached, storeTextsInLastDay, TEXT_REFUSALS, textPermission } from "~/mail/text-permission.server";
 import { configuredSmsSender } from "~/mail/twilio.server";
 import { staffText } from "~/mail/visitor-messages";
@@ -27,8 +28,8 @@ import { recordHref } from "./view";
 
 const HISTORY_LIMIT = 100;
 
-function deliveryNote(row: { status: string; lastError: string | null; nextAttemptAt: Date }, now: number): string {
-  if (row.status === "sent") return "Sent";
+function deliveryNote(row: typeof outbox.$inferSelect, now: number): string {
+  if (row.status === "sent") return row.channel === "sms" ? sentTextNote(row.delivery, row.deliveryErrorCode) : "Sent";
   if (row.status === "cancelled") return row.lastError ?? "Not sent";
   if (row.status === "failed") return `Failed; trying again ${formatStoreDateTime(row.nextAttemptAt.getTime())}`;
   return row.nextAttemptAt.getTime() > now ? `Scheduled for ${formatStoreDateTime(row.nextAttemptAt.getTime())}` : "Waiting to be sent";

@@ -108,6 +108,8 @@ export function queueMessage(db: Db, message: OutgoingMessage, source: QueueSour
       countedAt: sql`NULL`,
       providerId: sql`NULL`,
       dedupeKey: source.dedupeKey === undefined ? sql`NULL` : sql`${source.dedupeKey}`,
+      delivery: sql`NULL`,
+      deliveryErrorCode: sql`NULL`,
     },
     source.from,
   ).returning({ id: outbox.id, nextAttemptAt: outbox.nextAttemptAt });

@@ -4,7 +4,7 @@ import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
-import { isGenuineTwilioRequest } from "./twilio.server";
+import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
 import { helpReplyText } from "./visitor-messages";
 
 // Texts people send to the store's number, as Twilio's Messaging webhook posts
@@ -13,7 +13,7 @@ import { helpReplyText } from "./visitor-messages";
 // synonyms put the number on the opt-out list, START takes it off, and HELP is
 // answered through the outbox like every other text.
 
-/** The one path the Worker's origin guard lets through (workers/request-guards.ts). */
+/** One of the two paths the Worker's origin guard lets through (workers/request-guards.ts), with /sms/status. */
 export const SMS_WEBHOOK_PATH = "/sms/inbound";
 
 const KEYWORDS = {
@@ -30,39 +30,23 @@ export function keywordOf(body: string): Keyword | null {
   return (Object.keys(KEYWORDS) as Keyword[]).find((keyword) => (KEYWORDS[keyword] as readonly string[]).includes(word)) ?? null;
 }
 
-const MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;
 const E164 = /^\+[1-9]\d{6,14}$/;
 /** Twilio joins a long text into one Body of up to 1,600 characters. */
 const MAX_BODY = 1600;
 
 const EMPTY_TWIML = `<?xml version="1.0" encoding="UTF-8"?><Response></Response>`;
 
-function answer(status: number, body: string, contentType = "text/plain; charset=utf-8") {
-  return new Response(body, { status, headers: { "Content-Type": contentType } });
-}
-
 export async function receiveText(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  if (!env.TWILIO_AUTH_TOKEN) {
-    console.error("TWILIO_AUTH_TOKEN is not set: received texts cannot be verified, so none is accepted.");
-    return answer(403, "Forbidden");
-  }
-  // The request guards already made sure the body is a form of sane size that parses.
-  const params: [string, string][] = [];
-  for (const [name, value] of await request.formData()) {
-    if (typeof value !== "string") return answer(403, "Forbidden");
-    params.push([name, value]);
-  }
-  if (!(await isGenuineTwilioRequest(env.TWILIO_AUTH_TOKEN, request.url, params, request.headers.get("X-Twilio-Signature")))) {
-    return answer(403, "Forbidden");
-  }
+  const params = await signedTwilioForm(request, env.TWILIO_AUTH_TOKEN);
+  if (!params) return webhookAnswer(403, "Forbidden");
 
-  const field = (name: string) => params.find(([key]) => key === name)?.[1];
+  const field = (name: string) => params.get(name);
   const messageSid = field("MessageSid");
   const from = field("From");
   const to = field("To");
   const body = field("Body");
-  if (!messageSid || !MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
-    return answer(400, "Bad request: MessageSid, From, To and Body are required.");
+  if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
+    return webhookAnswer(400, "Bad request: MessageSid, From, To and Body are required.");
   }
 
   const db = getDb(env);
@@ -108,7 +92,7 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   ] as unknown as Parameters<typeof db.batch>[0]);
   if (keyword === "help") deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
   ctx.waitUntil(announceToRecordsOf(env, from));
-  return answer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
+  return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
 }
 
 /** Open record pages of leads that gave consent for this number show the text (and a STOP) at once. */

@@ -1,11 +1,15 @@
 import { fromBase64, toBase64 } from "~/auth/base64";
+import { siteUrl } from "~/config/store";
 
 // Twilio, reached with fetch (its npm package does not run on Workers): the
 // Messages resource of its REST API to send a text, and the X-Twilio-Signature
-// check of its Messaging webhook to know a received text came from Twilio.
+// check of its webhooks (received texts, and the delivery reports of sent ones)
+// to know a request came from Twilio.
 
 export const TWILIO_API_BASE = "https://api.twilio.com/2010-04-01";
 const SEND_TIMEOUT_MS = 10_000;
+/** Where Twilio reports what became of each text it accepted (app/mail/sms-delivery.server.ts). */
+export const SMS_STATUS_PATH = "/sms/status";
 /** Twilio's error for a number that replied STOP to this sender: retrying cannot help. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
@@ -46,7 +50,13 @@ export function twilioSender(credentials: TwilioCredentials, { timeoutMs = SEND_
           Authorization: `Basic ${btoa(`${credentials.accountSid}:${credentials.authToken}`)}`,
           "Content-Type": "application/x-www-form-urlencoded",
         },
-        body: new URLSearchParams([["To", text.to], sender, ["Body", text.body]]).toString(),
+        body: new URLSearchParams([
+          ["To", text.to],
+          sender,
+          ["Body", text.body],
+          // Always the store's own address (a store fact), never a request's Host.
+          ["StatusCallback", siteUrl(SMS_STATUS_PATH)],
+        ]).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const answer = (await response.json().catch(() => null)) as { sid?: unknown; code?: unknown; message?: unknown } | null;
@@ -68,7 +78,15 @@ export function configuredSmsSender(
   return accountSid && authToken && from ? twilioSender({ accountSid, authToken, from }) : null;
 }
 
-// ---------------------------------------------------------------- webhook signature
+// ---------------------------------------------------------------- webhooks
+
+/** A Message SID as Twilio writes it (SM… for a text, MM… with media). */
+export const TWILIO_MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;
+
+/** A webhook's answer to Twilio: it reads only the status, and TwiML where it asks for it. */
+export function webhookAnswer(status: number, body: string, contentType = "text/plain; charset=utf-8") {
+  return new Response(body, { status, headers: { "Content-Type": contentType } });
+}
 
 const encoder = new TextEncoder();
 
@@ -89,6 +107,25 @@ function signedData(url: string, params: Iterable<[string, string]>): Uint8Array
 export async function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await signingKey(authToken, "sign"), signedData(url, params));
   return toBase64(new Uint8Array(mac));
+}
+
+/**
+ * A webhook's form fields, when Twilio signed them over this URL; null for
+ * anything else (no auth token to check with, a file part, a bad signature).
+ */
+export async function signedTwilioForm(request: Request, authToken: string | undefined): Promise<Map<string, string> | null> {
+  if (!authToken) {
+    console.error("TWILIO_AUTH_TOKEN is not set: Twilio's webhooks cannot be verified, so none is accepted.");
+    return null;
+  }
+  // The request guards already made sure the body is a form of sane size that parses.
+  const params: [string, string][] = [];
+  for (const [name, value] of await request.formData()) {
+    if (typeof value !== "string") return null;
+    params.push([name, value]);
+  }
+  const genuine = await isGenuineTwilioRequest(authToken, request.url, params, request.headers.get("X-Twilio-Signature"));
+  return genuine ? new Map(params) : null;
 }
 
 /** Checks the header in constant time (Web Crypto's verify); anything malformed is simply not genuine. */

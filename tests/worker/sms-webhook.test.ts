@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { store } from "../../app/config/store";
+import { siteUrl, store } from "../../app/config/store";
 import { deliverOutboxMessage } from "../../app/mail/outbox.server";
 import { keywordOf, SMS_WEBHOOK_PATH } from "../../app/mail/sms-inbound.server";
 import { ORIGIN } from "./helpers";
@@ -97,6 +97,7 @@ describe("the inbound-text webhook", () => {
         To: phone,
         From: TWILIO.from,
         Body: `${store.name}: for help call ${store.phone.display} or e-mail ${store.email}. Reply STOP to opt out.`,
+        StatusCallback: siteUrl("/sms/status"),
       },
     ]);
   });

@@ -109,11 +109,13 @@ describe("booking: confirmation and reminder", () => {
         To: e164(phone),
         From: TWILIO.from,
         Body: `${store.name}: you're booked for Repair on ${when}, ${storeAddressLine}. Add to calendar: ${calendar} Change or cancel: ${manage} Reply STOP to opt out.`,
+        StatusCallback: siteUrl("/sms/status"),
       },
       {
         To: e164(phone),
         From: TWILIO.from,
         Body: `${store.name}: a reminder of your Repair on ${when}, ${storeAddressLine}. Change or cancel: ${manage} Reply STOP to opt out.`,
+        StatusCallback: siteUrl("/sms/status"),
       },
     ]);
 
@@ -357,7 +359,7 @@ describe("staff texts from the record page", () => {
     const fetchSpy = stubProviders();
     expect(await deliverOutboxMessage(env, staffTexts[0]!.id, senders())).toBe("sent");
     expect(sentTexts(fetchSpy).map((text) => text.params)).toEqual([
-      { To: e164(phone), From: TWILIO.from, Body: `Your ring is sized and ready for pickup.\n${store.name}` },
+      { To: e164(phone), From: TWILIO.from, Body: `Your ring is sized and ready for pickup.\n${store.name}`, StatusCallback: siteUrl("/sms/status") },
     ]);
 
     // A reply from the visitor shows on the same history.
