@@ -71,6 +71,7 @@ export async function recordHistory(db: Db, lead: { kind: LeadKind; id: number; 
       title: `${messageKindInfo(row.kind)?.label ?? row.kind} ${row.channel === "sms" ? "text" : "e-mail"} to ${row.channel === "sms" ? formatPhone(row.recipient) : row.recipient}`,
       body: row.channel === "sms" ? row.textBody : row.subject,
       status: deliveryNote(row, now),
+      problem: row.status === "failed" || row.delivery === "undelivered",
     })),
     ...received.map((row): HistoryEntry => ({
       at: row.createdAt.getTime(),

@@ -61,6 +61,8 @@ export interface HistoryEntry {
   body?: string;
   /** Delivery state of a sent message, or the keyword of a received text. */
   status?: string | undefined;
+  /** The message has not reached the person (it failed, or the carrier said so): the status stands out. */
+  problem?: boolean;
 }
 
 /** Whether staff may text a record's number, and why not. */

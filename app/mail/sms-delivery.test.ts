@@ -16,7 +16,7 @@ describe("sentTextNote", () => {
   });
 
   it("says why a text did not arrive, in words for the common codes", () => {
-    expect(sentTextNote("undelivered", 30006)).toBe("Not delivered: it is a landline or cannot get texts");
+    expect(sentTextNote("undelivered", 30006)).toBe("Not delivered: a landline, or a number that cannot get texts");
     expect(sentTextNote("undelivered", 30003)).toBe("Not delivered: the phone was off or out of reach");
     expect(sentTextNote("undelivered", 30410)).toBe("Not delivered: Twilio error 30410");
     expect(sentTextNote("undelivered", null)).toBe("Not delivered: the carrier did not say why");

@@ -8,7 +8,7 @@ const REASONS: Record<number, string> = {
   30003: "the phone was off or out of reach",
   30004: "the number blocks texts",
   30005: "the number does not exist",
-  30006: "it is a landline or cannot get texts",
+  30006: "a landline, or a number that cannot get texts",
   30007: "the carrier filtered it as spam",
   30008: "the carrier did not say why",
 };

@@ -67,15 +67,18 @@ describe("delivery reports of sent texts", () => {
 
     expect((await report({ MessageSid: sid, MessageStatus: "delivered" })).status).toBe(200);
     expect(await deliveryOf(id)).toEqual({ delivery: "delivered", delivery_error_code: null });
-    expect(await textOf(await getWithCookie(recordPath, cookie))).toMatch(/Booking confirmation text to .*· Delivered/);
+    const page = await (await getWithCookie(recordPath, cookie)).text();
+    expect(await textOf(new Response(page))).toMatch(/Booking confirmation text to .*· Delivered/);
+    expect(page).not.toContain("record-history__problem");
   });
 
   it("a text that did not arrive says why, and the first outcome stays", async () => {
     const { id, sid, recordPath } = await sentConfirmation("Delivery Landline");
     expect((await report({ MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30006" })).status).toBe(200);
     expect(await deliveryOf(id)).toEqual({ delivery: "undelivered", delivery_error_code: 30006 });
-    const page = await textOf(await getWithCookie(recordPath, await signIn(await createStaff())));
-    expect(page).toContain("Not delivered: it is a landline or cannot get texts");
+    const html = await (await getWithCookie(recordPath, await signIn(await createStaff()))).text();
+    // It stands out on the page, where "Sent" and "Delivered" do not.
+    expect(html).toContain('<span class="record-history__problem">Not delivered: a landline, or a number that cannot get texts</span>');
 
     // Twilio may repeat a report, or send a late one: what the record says does not change.
     expect((await report({ MessageSid: sid, MessageStatus: "delivered" })).status).toBe(200);

@@ -14,7 +14,7 @@ export function RecordHistory({ entries }: { entries: (HistoryEntry & { atLabel?
           </p>
           <p className="record-history__when">
             <time dateTime={new Date(entry.at).toISOString()}>{entry.atLabel}</time>
-            {entry.status ? <> · {entry.status}</> : null}
+            {entry.status ? <> · <span className={entry.problem ? "record-history__problem" : undefined}>{entry.status}</span></> : null}
           </p>
           {entry.body ? <p className="record-history__body">{entry.body}</p> : null}
         </li>
