@@ -15,6 +15,9 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // Found before the first page needs them, so `npm run dev` never reloads a page the
+  // first time a form or the sign-in is opened while Vite optimises these.
+  optimizeDeps: { include: ["@conform-to/react", "@conform-to/zod/v4", "zod", "@simplewebauthn/browser", "partysocket/react"] },
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
   preview: { port: 8787, strictPort: true },
   server: { port: 8787 },
