@@ -25,7 +25,8 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("book/calendar.ics", "routes/forms/book-calendar.ts"),
   route("orderOnline/send", "routes/forms/order-send.ts"),
-  // Twilio's servers post received texts here (the one path the origin guard lets through; docs/decisions/068).
+  // Twilio's servers post received texts and delivery reports here, signed (the two paths
+  // the origin guard lets through: TWILIO_WEBHOOK_PATHS, docs/decisions/068 and 082).
   route("sms/inbound", "routes/forms/sms-inbound.ts"),
   route("sms/status", "routes/forms/sms-status.ts"),
 

@@ -5,8 +5,7 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
-import { SMS_WEBHOOK_PATH } from "../app/mail/sms-inbound.server";
-import { SMS_STATUS_PATH } from "../app/mail/twilio.server";
+import { TWILIO_WEBHOOK_PATHS } from "../app/mail/twilio.server";
 import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "../app/photos/rules";
 
 // Checks every state-changing request before React Router sees it, so each
@@ -80,10 +79,9 @@ const parsesAsForm: MiddlewareHandler = async (c, next) => {
  * (docs/decisions/068 and 082). The other guards (forms only, size, parsing)
  * still apply to them.
  */
-const TWILIO_WEBHOOKS = new Set([SMS_WEBHOOK_PATH, SMS_STATUS_PATH]);
 const sameOrigin = csrf();
 const sameOriginExceptTwilioWebhooks: MiddlewareHandler = (c, next) =>
-  TWILIO_WEBHOOKS.has(c.req.path) ? next() : sameOrigin(c, next);
+  TWILIO_WEBHOOK_PATHS.has(c.req.path) ? next() : sameOrigin(c, next);
 
 const guards = every(
   sameOriginExceptTwilioWebhooks,

@@ -331,15 +331,15 @@ export const leadEvents = sqliteTable(
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
 export const OUTBOX_CHANNELS = ["email", "sms"] as const;
+/** What became of a sent text, once the carrier reports it (docs/decisions/082). */
+export const SMS_DELIVERY_OUTCOMES = ["delivered", "undelivered"] as const;
+export type SmsDeliveryOutcome = (typeof SMS_DELIVERY_OUTCOMES)[number];
 
 /**
  * Every e-mail and text the site sends (staff notifications, visitor confirmations
  * and reminders, staff texts), written in the same batch as what it is about and
  * sent after the response; a cron retries failures with backoff. See docs/decisions/022 and 065.
  */
-export const SMS_DELIVERY_OUTCOMES = ["delivered", "undelivered"] as const;
-export type SmsDeliveryOutcome = (typeof SMS_DELIVERY_OUTCOMES)[number];
-
 export const outbox = sqliteTable(
   "outbox",
   {

@@ -13,9 +13,6 @@ import { helpReplyText } from "./visitor-messages";
 // synonyms put the number on the opt-out list, START takes it off, and HELP is
 // answered through the outbox like every other text.
 
-/** One of the two paths the Worker's origin guard lets through (workers/request-guards.ts), with /sms/status. */
-export const SMS_WEBHOOK_PATH = "/sms/inbound";
-
 const KEYWORDS = {
   stop: ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"],
   start: ["START", "UNSTOP"],
@@ -40,11 +37,10 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   const params = await signedTwilioForm(request, env.TWILIO_AUTH_TOKEN);
   if (!params) return webhookAnswer(403, "Forbidden");
 
-  const field = (name: string) => params.get(name);
-  const messageSid = field("MessageSid");
-  const from = field("From");
-  const to = field("To");
-  const body = field("Body");
+  const messageSid = params.get("MessageSid");
+  const from = params.get("From");
+  const to = params.get("To");
+  const body = params.get("Body");
   if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
     return webhookAnswer(400, "Bad request: MessageSid, From, To and Body are required.");
   }

@@ -32,7 +32,7 @@ export const FIRST_LOAD_BUDGETS = {
   form: { jsGzip: 100 * 1024, cssGzip: 12 * 1024, afterIntentJsGzip: 170 * 1024, fontBytes: PUBLIC_FONT_BYTES },
   /**
    * The staff area (signed in): React, React Router and the inbox; customers' names may need the extra fonts.
-   * Its stylesheet leaves out the public site's chrome, pages and lead forms (docs/decisions/081): 6.1 KB,
+   * Its stylesheet leaves out the public site's chrome, pages and lead forms (docs/decisions/081): about 6 KB,
    * where the public one with the dashboard's styles came to the whole 12 KB.
    */
   staff: { jsGzip: 150 * 1024, cssGzip: 8 * 1024 },

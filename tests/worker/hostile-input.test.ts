@@ -11,8 +11,7 @@ import { appointmentNamed, book, TWILIO } from "./message-helpers";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { addDays } from "../../app/leads/slots";
 import { storeDate } from "../../app/leads/store-time";
-import { SMS_WEBHOOK_PATH } from "../../app/mail/sms-inbound.server";
-import { twilioSignature } from "../../app/mail/twilio.server";
+import { SMS_WEBHOOK_PATH, twilioSignature } from "../../app/mail/twilio.server";
 
 const LEAD_TABLES = { contact: "contact_messages", order: "orders", booking: "appointments" } as const;
 

@@ -1,8 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/mail/mailchannels.server";
-import { SMS_WEBHOOK_PATH } from "../../app/mail/sms-inbound.server";
-import { twilioMessagesUrl, twilioSender, twilioSignature } from "../../app/mail/twilio.server";
+import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender, twilioSignature } from "../../app/mail/twilio.server";
 import { ORIGIN } from "./helpers";
 import { postLead, rows, uniqueIp } from "./lead-helpers";
 
