@@ -52,7 +52,9 @@ try {
     for (const path of options.paths) {
       const response = await page.goto(new URL(path, options.base).href, { waitUntil: "networkidle" });
       // Lazy images below the fold: scroll through the page so they load, then back to the top.
-      await page.evaluate(async () => {
+      // With JavaScript off the page's timers never fire (the scroll would wait for ever), and
+      // Chromium loads lazy images at once anyway.
+      if (options.js) await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y);
           await new Promise((resolve) => setTimeout(resolve, 40));
