@@ -12,10 +12,11 @@ import {
 import displayFont from "~/assets/fonts/cormorant-garamond-core-600.woff2?url";
 import bodyFont from "~/assets/fonts/inter-core-wght-400-700.woff2?url";
 import type { Route } from "./+types/root";
-import { Analytics, parseMeasurementId, usePageViews } from "~/components/site/analytics";
+import { Analytics, usePageViews } from "~/components/site/analytics";
 import { useEarlyInputReplay } from "~/components/site/early-input";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
+import { parseMeasurementId } from "~/config/analytics";
 import { store } from "~/config/store";
 import { pageHydrates } from "~/http/page-scripts";
 import { pageStyles } from "~/http/page-styles";

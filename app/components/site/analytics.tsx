@@ -9,12 +9,6 @@ declare global {
   }
 }
 
-/** Only a real GA4 id ("G-XXXXXXX") ever reaches the page; anything else means "no analytics". */
-export function parseMeasurementId(value: string | undefined): string {
-  const id = (value ?? "").trim();
-  return /^G-[A-Z0-9]{4,20}$/.test(id) ? id : "";
-}
-
 /**
  * GA4 without blocking rendering and without an inline script (docs/decisions/073):
  * the site's own analytics file loads async and sends the page view of this load.
