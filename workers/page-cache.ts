@@ -1,5 +1,6 @@
 import { STAFF_SESSION_COOKIE, TOAST_COOKIE } from "../app/http/cookie-names";
 import { STATIC_DOCUMENT_HEADER } from "../app/http/page-scripts";
+import { currentSettings, prebuiltPage } from "./prebuilt-pages";
 
 // Content pages' HTML, cached in front of the render with the Workers Cache API
 // (docs/decisions/071). A content page runs no script and carries no nonce, form
@@ -11,12 +12,15 @@ import { STATIC_DOCUMENT_HEADER } from "../app/http/page-scripts";
 declare const __BUILD_VERSION__: string | undefined;
 export const BUILD_VERSION = typeof __BUILD_VERSION__ === "string" ? __BUILD_VERSION__ : "dev";
 
-/** HIT, MISS (rendered, and a copy stored), or BYPASS (the request or its answer may not be shared). */
+/**
+ * HIT, PREBUILT (a miss answered with the build's own render: docs/decisions/083),
+ * MISS (rendered, and a copy stored), or BYPASS (the request or its answer may not be shared).
+ */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 /** The build a response was rendered by: for debugging, and for the tests to build a key. */
 export const BUILD_VERSION_HEADER = "X-Build-Version";
 
-type CacheStatus = "HIT" | "MISS" | "BYPASS";
+type CacheStatus = "HIT" | "PREBUILT" | "MISS" | "BYPASS";
 
 /**
  * The cache key: the page's origin (canonical links and JSON-LD name it) and
@@ -80,9 +84,12 @@ const MEMORY_ENTRIES = 48;
 const MEMORY_SECONDS = 300;
 
 async function remember(key: Request, response: Response): Promise<void> {
-  const body = await response.arrayBuffer();
+  keep(key, await response.arrayBuffer(), response.status, [...response.headers]);
+}
+
+function keep(key: Request, body: ArrayBuffer, status: number, headers: [string, string][]): void {
   memory.delete(key.url);
-  memory.set(key.url, { body, status: response.status, headers: [...response.headers], expires: Date.now() + MEMORY_SECONDS * 1000 });
+  memory.set(key.url, { body, status, headers, expires: Date.now() + MEMORY_SECONDS * 1000 });
   // Map keeps insertion order: the first key is the least recently stored.
   while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
 }
@@ -95,8 +102,8 @@ function recall(key: Request): MemoryCopy | undefined {
 
 /**
  * Answers a page request from the cache (this isolate's memory first, then the
- * Cache API), or renders it and keeps a copy when the answer is a content page
- * for everyone.
+ * Cache API), else from the build's own render of the page, else renders it and
+ * keeps a copy when the answer is a content page for everyone.
  */
 export async function cachedPage(
   request: Request,
@@ -119,6 +126,17 @@ export async function cachedPage(
   if (hit) {
     if (request.method !== "HEAD") ctx.waitUntil(remember(key, hit.clone()));
     return mark(new Response(bodyFor(hit.body), hit), "HIT");
+  }
+
+  // A prebuilt page is already shared by every isolate (it is a static asset of
+  // this deploy), so it is only remembered here, never copied to the Cache API.
+  const prebuilt = await prebuiltPage(new URL(request.url), env, currentSettings(BUILD_VERSION, env));
+  if (prebuilt) {
+    const body = new TextEncoder().encode(prebuilt.body).buffer;
+    // The build kept only pages the renderer marked static (070): the policy needs no nonce.
+    const headers: [string, string][] = [...Object.entries(prebuilt.headers), [STATIC_DOCUMENT_HEADER, "1"]];
+    keep(key, body, 200, headers);
+    return mark(new Response(bodyFor(body), { status: 200, headers }), "PREBUILT");
   }
 
   const response = await render();

@@ -130,7 +130,8 @@ over the rounds. Throughput ratio = page ÷ ceiling (1.00 would be free renderin
 (how many times slower). Content pages are measured served from
 the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request for a
 host the cache has not seen, a fresh subdomain of localhost, since the key is origin and path and never the query;
-so each one renders and stores: docs/decisions/071). Form pages carry a per-visitor submission token; both options
+each one is answered with the page the build rendered, its origin written in, \`PREBUILT\`: docs/decisions/071
+and 083). Form pages carry a per-visitor submission token; both options
 are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer stamped with a fresh token and nonce
 by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as before, \`BYPASS\`). The last column is
 the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling, miss ≥ 0.50.

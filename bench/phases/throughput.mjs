@@ -3,8 +3,8 @@
 // Worker code), with the same load, taking turns. The ratio says what rendering costs.
 // A content page is measured twice (docs/decisions/071): served from the page
 // cache (HIT), and as a miss (each request for a host the cache has not seen:
-// the key is origin and path, never the query, so every one renders and
-// stores). A form page is measured both ways issue 10 asks to compare
+// the key is origin and path, never the query, so every one is answered with
+// the page the build rendered: docs/decisions/083). A form page is measured both ways issue 10 asks to compare
 // (docs/decisions/074): stamped from one render (STAMPED), and rendered for
 // every visit (BYPASS: a query makes the Worker render it).
 import { randomUUID } from "node:crypto";

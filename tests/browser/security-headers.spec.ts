@@ -193,6 +193,8 @@ test.describe("with GA4 configured", () => {
 
     // A content page: no script of React's, only the site's analytics file and gtag.js (docs/decisions/073).
     const documentResponse = await page.goto(`${origin}/`);
+    // The build rendered its pages without an id, so this one is rendered for the id (docs/decisions/083).
+    expect(documentResponse!.headers()["x-page-cache"]).toMatch(/^(MISS|HIT)$/);
     const policy = documentResponse!.headers()["content-security-policy"] ?? "";
     expect(policy).toContain("script-src 'self' https://www.googletagmanager.com;");
     expect(policy).toContain("https://*.google-analytics.com");
