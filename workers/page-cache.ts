@@ -101,9 +101,9 @@ function recall(key: Request): MemoryCopy | undefined {
 }
 
 /**
- * Answers a page request from the cache (this isolate's memory first, then the
- * Cache API), else from the build's own render of the page, else renders it and
- * keeps a copy when the answer is a content page for everyone.
+ * Answers a page request from this isolate's memory, else from the build's own
+ * render of the page, else from the Cache API, else renders it and keeps a copy
+ * when the answer is a content page for everyone.
  */
 export async function cachedPage(
   request: Request,
@@ -113,11 +113,25 @@ export async function cachedPage(
 ): Promise<Response> {
   if (!mayUseCache(request)) return mark(await render(), "BYPASS");
 
-  const key = pageCacheKey(new URL(request.url), BUILD_VERSION, env);
+  const url = new URL(request.url);
+  const key = pageCacheKey(url, BUILD_VERSION, env);
   const bodyFor = (body: BodyInit | null) => (request.method === "HEAD" ? null : body);
   const remembered = recall(key);
   if (remembered) {
     return mark(new Response(bodyFor(remembered.body), { status: remembered.status, headers: remembered.headers }), "HIT");
+  }
+
+  // Before the Cache API: while the build's page fits, nothing is ever stored there
+  // under this key, so asking it first would only cost every miss a lookup. The
+  // prebuilt page is already shared by every isolate (a static asset of this
+  // deploy), so it is only remembered here, never copied to the Cache API.
+  const prebuilt = await prebuiltPage(url, env, currentSettings(BUILD_VERSION, env));
+  if (prebuilt) {
+    const body = new TextEncoder().encode(prebuilt.body).buffer;
+    // The build kept only pages the renderer marked static (070): the policy needs no nonce.
+    const headers: [string, string][] = [...Object.entries(prebuilt.headers), [STATIC_DOCUMENT_HEADER, "1"]];
+    keep(key, body, 200, headers);
+    return mark(new Response(bodyFor(body), { status: 200, headers }), "PREBUILT");
   }
 
   // The DOM library's CacheStorage (in this project's tsconfig) hides workerd's `default`.
@@ -126,17 +140,6 @@ export async function cachedPage(
   if (hit) {
     if (request.method !== "HEAD") ctx.waitUntil(remember(key, hit.clone()));
     return mark(new Response(bodyFor(hit.body), hit), "HIT");
-  }
-
-  // A prebuilt page is already shared by every isolate (it is a static asset of
-  // this deploy), so it is only remembered here, never copied to the Cache API.
-  const prebuilt = await prebuiltPage(new URL(request.url), env, currentSettings(BUILD_VERSION, env));
-  if (prebuilt) {
-    const body = new TextEncoder().encode(prebuilt.body).buffer;
-    // The build kept only pages the renderer marked static (070): the policy needs no nonce.
-    const headers: [string, string][] = [...Object.entries(prebuilt.headers), [STATIC_DOCUMENT_HEADER, "1"]];
-    keep(key, body, 200, headers);
-    return mark(new Response(bodyFor(body), { status: 200, headers }), "PREBUILT");
   }
 
   const response = await render();
