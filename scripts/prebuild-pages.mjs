@@ -109,10 +109,28 @@ async function prebuild(origin) {
     }
     manifest.pages[path] = { asset: assetFor(path), headers };
   }
+  // The sitemap lists content pages; none kept means the page cache's rules changed under this script.
+  if (Object.keys(manifest.pages).length === 0) throw new Error("no page in the sitemap was one the page cache would keep");
   if (measurementIds.size > 1) throw new Error("the pages disagree on the analytics id");
   manifest.gaMeasurementId = [...measurementIds][0] ?? "";
   writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest, null, 2));
   return Object.keys(manifest.pages);
+}
+
+/** Ends the server and everything it started; a server that ignores SIGTERM must not hang the build. */
+async function stop(server) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  for (const signal of ["SIGTERM", "SIGKILL"]) {
+    if (server.exitCode !== null || server.signalCode !== null) break;
+    try {
+      process.kill(-server.pid, signal);
+    } catch {
+      break; // already gone
+    }
+    await Promise.race([exited, sleep(10_000)]);
+  }
+  server.stderr.destroy();
+  server.unref();
 }
 
 const persistDir = mkdtempSync(join(tmpdir(), "jewelry-prebuild-"));
@@ -136,12 +154,6 @@ try {
   console.error(`prebuild-pages: ${error.message}`);
   process.exitCode = 1;
 } finally {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-    await Promise.race([exited, sleep(10_000)]);
-  } catch {
-    // already gone
-  }
+  await stop(child);
   rmSync(persistDir, { recursive: true, force: true });
 }

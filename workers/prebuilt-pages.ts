@@ -48,14 +48,21 @@ export function forOrigin(html: string, placeholder: string, origin: string): st
 }
 
 // One read per isolate: the assets belong to the deploy, so the manifest cannot change under it.
+// A build without one (404) is remembered as such; a failed read is tried again by the next request.
 let manifestRead: Promise<PrebuiltManifest | null> | undefined;
 
 function readManifest(assets: Fetcher, origin: string): Promise<PrebuiltManifest | null> {
   manifestRead ??= assets
     .fetch(new Request(new URL(MANIFEST_PATH, origin)))
-    .then((response) => (response.ok ? (response.json() as Promise<PrebuiltManifest>) : null))
+    .then(async (response) => {
+      if (!response.ok) await response.body?.cancel();
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`answered ${response.status}`);
+      return (await response.json()) as PrebuiltManifest;
+    })
     .catch((error: unknown) => {
       console.error("prebuilt pages: the manifest could not be read", error);
+      manifestRead = undefined;
       return null;
     });
   return manifestRead;
