@@ -103,7 +103,8 @@ async function prebuild(origin) {
     writeFileSync(join(folder, `${nameFor(path)}.html`), html);
     measurementIds.add(/data-measurement-id="([^"]*)"/.exec(html)?.[1] ?? "");
     const headers = {};
-    for (const name of ["Content-Type", "Cache-Control", "Vary"]) {
+    // The two the renderer sets; the Worker's middleware adds the rest (Vary among them) to every answer.
+    for (const name of ["Content-Type", "Cache-Control"]) {
       const value = response.header(name);
       if (value) headers[name] = value;
     }

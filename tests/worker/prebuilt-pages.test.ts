@@ -25,6 +25,9 @@ describe("a content page on a cache miss", () => {
       expect(rendered.headers.get(PAGE_CACHE_HEADER), origin).toBe("BYPASS");
       const html = await prebuilt.text();
       expect(html, origin).toBe(await rendered.text());
+      for (const name of ["Content-Type", "Cache-Control", "Vary", "Content-Security-Policy"]) {
+        expect(prebuilt.headers.get(name), `${origin} ${name}`).toBe(rendered.headers.get(name));
+      }
       expect(html, origin).toContain(`<link rel="canonical" href="${origin}/services"/>`);
       expect(html, origin).not.toContain("prebuilt-origin");
     }
