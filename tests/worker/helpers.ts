@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { hashPassword } from "../../app/auth/password";
 
 export const ORIGIN = "http://localhost:8787";
@@ -71,4 +72,24 @@ export async function signIn(staff: { email: string; password: string }) {
 export async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/**
+ * What every answer with a content page carries, from a render, the build or the
+ * cache: the full security headers, a policy without a nonce (no script runs),
+ * and never the renderer's internal marker.
+ */
+export function expectContentPageHeaders(response: Response) {
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  expect(policy).toContain("script-src 'none'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).not.toContain("nonce-");
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
+  expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+  expect(response.headers.get("Cache-Control")).toMatch(/\bpublic\b/);
+  expect(response.headers.get("Vary")).toBe("Cookie");
+  expect(response.headers.get("X-Static-Document")).toBeNull();
 }
