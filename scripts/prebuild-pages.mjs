@@ -18,6 +18,8 @@ const FOLDER = "__pages"; // workers/prebuilt-pages.ts: PREBUILT_FOLDER
 /** Rendered for this origin; the Worker writes each request's own in its place. A *.localhost name, which `vite preview` accepts. */
 const PLACEHOLDER_ORIGIN = "http://prebuilt-origin.localhost";
 const HOST = "127.0.0.1";
+/** Set when the server could not even be started. */
+let spawnError = "";
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -54,6 +56,8 @@ function get(origin, path) {
       );
     });
     request.on("error", reject);
+    // A Worker that never answers fails the build instead of hanging it.
+    request.setTimeout(30_000, () => request.destroy(new Error(`${path} did not answer within 30 s`)));
     request.end();
   });
 }
@@ -61,7 +65,7 @@ function get(origin, path) {
 async function waitUntilServing(child, origin, stderr) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited:\n${stderr()}`);
+    if (child.exitCode !== null || spawnError) throw new Error(`vite preview did not run:\n${spawnError || stderr()}`);
     try {
       await (await fetch(`${origin}/robots.txt`)).arrayBuffer();
       return;
@@ -94,10 +98,12 @@ async function prebuild(origin) {
   for (const path of paths) {
     const response = await get(origin, path);
     const html = response.text;
-    const version = response.header("X-Build-Version");
-    if (!bundle.includes(JSON.stringify(version))) throw new Error(`${path} came from another build (${version})`);
-    manifest.buildVersion = version;
     if (response.status !== 200 || response.header("X-Page-Cache") !== "MISS") continue;
+    // Every page kept must come from the build just made (another build in this tree can repoint `vite preview`).
+    const version = response.header("X-Build-Version");
+    if (!version || !bundle.includes(JSON.stringify(version))) throw new Error(`${path} came from another build (${version || "none"})`);
+    if (manifest.buildVersion && manifest.buildVersion !== version) throw new Error(`${path} came from another build (${version})`);
+    manifest.buildVersion = version;
     // Its canonical link names the placeholder, which the Worker replaces with each request's origin.
     if (!html.includes(`${PLACEHOLDER_ORIGIN}${path}`)) throw new Error(`${path} does not name ${PLACEHOLDER_ORIGIN}`);
     writeFileSync(join(folder, `${nameFor(path)}.html`), html);
@@ -115,7 +121,7 @@ async function prebuild(origin) {
   if (measurementIds.size > 1) throw new Error("the pages disagree on the analytics id");
   manifest.gaMeasurementId = [...measurementIds][0] ?? "";
   writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest, null, 2));
-  return Object.keys(manifest.pages);
+  return { pages: Object.keys(manifest.pages), gaMeasurementId: manifest.gaMeasurementId };
 }
 
 /** Ends the server and everything it started; a server that ignores SIGTERM must not hang the build. */
@@ -128,7 +134,8 @@ async function stop(server) {
     } catch {
       break; // already gone
     }
-    await Promise.race([exited, sleep(10_000)]);
+    // An unref'd timer: once the server has exited, nothing waits for it.
+    await Promise.race([exited, sleep(10_000, undefined, { ref: false })]);
   }
   server.stderr.destroy();
   server.unref();
@@ -147,10 +154,27 @@ let stderr = "";
 child.stderr.on("data", (chunk) => {
   stderr = (stderr + chunk).slice(-4000);
 });
+child.once("error", (error) => {
+  spawnError = error.message; // e.g. vite not on PATH outside npm scripts
+});
+// Ctrl-C or a cancelled CI job: the server runs in its own process group, so end it too.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    rmSync(persistDir, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
 try {
   await waitUntilServing(child, origin, () => stderr);
-  const pages = await prebuild(origin);
+  const { pages, gaMeasurementId } = await prebuild(origin);
   console.log(`prebuilt ${pages.length} pages: ${pages.join(" ")}`);
+  // The Worker uses them only where its GA_MEASUREMENT_ID is this one (docs/decisions/083).
+  console.log(`  analytics id in them: ${gaMeasurementId || "none"}`);
 } catch (error) {
   console.error(`prebuild-pages: ${error.message}`);
   process.exitCode = 1;

@@ -49,6 +49,14 @@ describe("currentSettings", () => {
 });
 
 describe("forOrigin", () => {
+  it("writes nothing but a plain origin: a host with quotes or `$'` is left to a render, which escapes it", () => {
+    const html = '<link rel="canonical" href="http://prebuilt-origin.localhost/services"/>';
+    for (const origin of ['http://x"onmouseover="a', "http://x$'y", "http://x&amp;y", "http://[::1]:8787"]) {
+      expect(forOrigin(html, manifest.origin, origin), origin).toBeUndefined();
+    }
+    expect(forOrigin(html, manifest.origin, "http://127.0.0.1:8787")).toBe('<link rel="canonical" href="http://127.0.0.1:8787/services"/>');
+  });
+
   it("names the request's origin wherever the placeholder stood", () => {
     const html = '<link rel="canonical" href="http://prebuilt-origin.localhost/services"/><script type="application/ld+json">{"url":"http://prebuilt-origin.localhost"}</script>';
     expect(forOrigin(html, manifest.origin, "https://jewelry.example")).toBe(

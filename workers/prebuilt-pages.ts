@@ -42,9 +42,18 @@ export function prebuiltEntry(manifest: PrebuiltManifest | null, pathname: strin
   return Object.hasOwn(manifest.pages, pathname) ? manifest.pages[pathname] : undefined;
 }
 
-/** The HTML as rendered for the placeholder origin, now naming `origin`. */
-export function forOrigin(html: string, placeholder: string, origin: string): string {
-  return html.replaceAll(placeholder, origin);
+/**
+ * An origin that may be written into the HTML as it is. A render escapes what it
+ * writes; this does not, so a host with quotes or `&` (which URLs allow, and a
+ * local server accepts) is rendered instead.
+ */
+const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+
+/** The HTML as rendered for the placeholder origin, now naming `origin`; undefined if the origin is not plain. */
+export function forOrigin(html: string, placeholder: string, origin: string): string | undefined {
+  if (!PLAIN_ORIGIN.test(origin)) return undefined;
+  // split/join, not replaceAll: a replacement string gives `$&` and `$'` a meaning.
+  return html.split(placeholder).join(origin);
 }
 
 // One read per isolate: the assets belong to the deploy, so the manifest cannot change under it.
@@ -74,13 +83,21 @@ export async function prebuiltPage(
   env: Env,
   settings: PageSettings,
 ): Promise<{ body: string; headers: Record<string, string> } | undefined> {
+  if (!env.ASSETS) return undefined;
   const manifest = await readManifest(env.ASSETS, url.origin);
   const entry = prebuiltEntry(manifest, url.pathname, settings);
   if (!manifest || !entry) return undefined;
-  const file = await env.ASSETS.fetch(new Request(new URL(entry.asset, url.origin)));
-  if (!file.ok) {
-    await file.body?.cancel();
+  // A page that cannot be read is rendered, never a 500.
+  try {
+    const file = await env.ASSETS.fetch(new Request(new URL(entry.asset, url.origin)));
+    if (!file.ok) {
+      await file.body?.cancel();
+      throw new Error(`${entry.asset} answered ${file.status}`);
+    }
+    const body = forOrigin(await file.text(), manifest.origin, url.origin);
+    return body === undefined ? undefined : { body, headers: entry.headers };
+  } catch (error) {
+    console.error("prebuilt pages: a page could not be read", error);
     return undefined;
   }
-  return { body: forOrigin(await file.text(), manifest.origin, url.origin), headers: entry.headers };
 }

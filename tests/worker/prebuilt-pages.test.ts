@@ -62,7 +62,7 @@ describe("a content page on a cache miss", () => {
 
 describe("the build's files", () => {
   it("are never served on their own, without the Worker's answer around them", async () => {
-    for (const path of ["/__pages/services", "/__pages/services.html", "/__pages/manifest.json"]) {
+    for (const path of ["/__pages", "/__pages/", "/__pages/services", "/__pages/services.html", "/__pages/manifest.json"]) {
       const response = await SELF.fetch(`http://prebuilt-e.localhost${path}`);
       expect(response.status, path).toBe(404);
       const body = await response.text();
