@@ -5,31 +5,17 @@
 // the Worker then reads that HTML instead of rendering it. Form pages, which carry
 // a token per visitor, are not kept.
 import { Buffer } from "node:buffer";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { freePort, startPreview, stopPreview } from "./preview-server.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const FOLDER = "__pages"; // workers/prebuilt-pages.ts: PREBUILT_FOLDER
 /** Rendered for this origin; the Worker writes each request's own in its place. A *.localhost name, which `vite preview` accepts. */
 const PLACEHOLDER_ORIGIN = "http://prebuilt-origin.localhost";
 const HOST = "127.0.0.1";
-/** Set when the server could not even be started. */
-let spawnError = "";
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Every .js file of the server build: to check that the server answering is the build just made. */
 function serverBundle(folder = join(BUILD_DIR, "server")) {
@@ -60,20 +46,6 @@ function get(origin, path) {
     request.setTimeout(30_000, () => request.destroy(new Error(`${path} did not answer within 30 s`)));
     request.end();
   });
-}
-
-async function waitUntilServing(child, origin, stderr) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || spawnError) throw new Error(`vite preview did not run:\n${spawnError || stderr()}`);
-    try {
-      await (await fetch(`${origin}/robots.txt`)).arrayBuffer();
-      return;
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error(`vite preview did not start:\n${stderr()}`);
 }
 
 function pathsIn(sitemap) {
@@ -124,54 +96,19 @@ async function prebuild(origin) {
   return { pages: Object.keys(manifest.pages), gaMeasurementId: manifest.gaMeasurementId };
 }
 
-/** Ends the server and everything it started; a server that ignores SIGTERM must not hang the build. */
-async function stop(server) {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  for (const signal of ["SIGTERM", "SIGKILL"]) {
-    if (server.exitCode !== null || server.signalCode !== null) break;
-    try {
-      process.kill(-server.pid, signal);
-    } catch {
-      break; // already gone
-    }
-    // An unref'd timer: once the server has exited, nothing waits for it.
-    await Promise.race([exited, sleep(10_000, undefined, { ref: false })]);
-  }
-  server.stderr.destroy();
-  server.unref();
-}
-
 const persistDir = mkdtempSync(join(tmpdir(), "jewelry-prebuild-"));
-const port = await freePort();
-const origin = `http://${HOST}:${port}`;
+// Registered before the server's own handler (which ends the process), so it runs first.
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => rmSync(persistDir, { recursive: true, force: true }));
 rmSync(join(BUILD_DIR, "client", FOLDER), { recursive: true, force: true });
-const child = spawn("vite", ["preview", "--host", HOST, "--port", String(port), "--strictPort"], {
-  env: { ...process.env, PERSIST_DIR: persistDir, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  stdio: ["ignore", "ignore", "pipe"],
-  detached: true,
-});
-let stderr = "";
-child.stderr.on("data", (chunk) => {
-  stderr = (stderr + chunk).slice(-4000);
-});
-child.once("error", (error) => {
-  spawnError = error.message; // e.g. vite not on PATH outside npm scripts
-});
-// Ctrl-C or a cancelled CI job: the server runs in its own process group, so end it too.
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    rmSync(persistDir, { recursive: true, force: true });
-    process.exit(1);
-  });
-}
+const port = await freePort(HOST);
+let server;
 try {
-  await waitUntilServing(child, origin, () => stderr);
-  const { pages, gaMeasurementId } = await prebuild(origin);
+  server = await startPreview({
+    host: HOST,
+    port,
+    env: { ...process.env, PERSIST_DIR: persistDir, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  const { pages, gaMeasurementId } = await prebuild(`http://${HOST}:${port}`);
   console.log(`prebuilt ${pages.length} pages: ${pages.join(" ")}`);
   // The Worker uses them only where its GA_MEASUREMENT_ID is this one (docs/decisions/083).
   console.log(`  analytics id in them: ${gaMeasurementId || "none"}`);
@@ -179,6 +116,6 @@ try {
   console.error(`prebuild-pages: ${error.message}`);
   process.exitCode = 1;
 } finally {
-  await stop(child);
+  if (server) await stopPreview(server);
   rmSync(persistDir, { recursive: true, force: true });
 }

@@ -4,12 +4,12 @@
 // `vite preview` serves whichever build last wrote .wrangler/deploy/config.json;
 // another build in the same tree can change that file, so each start points it
 // at our build, checks a marker file to be sure, and puts the file back.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { startPreview, stopPreview } from "../../scripts/preview-server.mjs";
 
 export const BUILD_DIR = "build-bench";
 export const HOST = "127.0.0.1";
@@ -76,7 +76,7 @@ export class LocalServer {
     const previousDeployConfig = existsSync(DEPLOY_CONFIG) ? readFileSync(DEPLOY_CONFIG, "utf8") : null;
     writeFileSync(DEPLOY_CONFIG, JSON.stringify({ configPath: `../../${BUILD_DIR}/server/wrangler.json`, auxiliaryWorkers: [] }));
     try {
-      await this.spawnPreview();
+      this.child = await startPreview({ host: HOST, port: this.port, env: { ...baseEnv, PERSIST_DIR: this.persistDir } });
     } finally {
       if (previousDeployConfig !== null) writeFileSync(DEPLOY_CONFIG, previousDeployConfig);
     }
@@ -84,48 +84,10 @@ export class LocalServer {
     if (served !== marker) throw new Error("the preview server is serving another build");
   }
 
-  async spawnPreview() {
-    this.child = spawn("vite", ["preview", "--host", HOST, "--port", String(this.port), "--strictPort"], {
-      env: { ...baseEnv, PERSIST_DIR: this.persistDir },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
-    });
-    let stderr = "";
-    this.child.stderr.on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-4000);
-    });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`vite preview exited:\n${stderr}`);
-      try {
-        const response = await fetch(`${this.origin}/robots.txt`);
-        await response.arrayBuffer();
-        return;
-      } catch {
-        await sleep(250);
-      }
-    }
-    throw new Error(`server did not start on ${this.origin}:\n${stderr}`);
-  }
-
   async stop() {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      return;
-    }
-    await Promise.race([exited, sleep(10_000)]);
-    if (child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
     this.child = null;
+    if (child) await stopPreview(child);
   }
 }
 
