@@ -6,8 +6,8 @@ import { parseMeasurementId } from "../app/config/analytics";
 // request's origin is written in its place, because canonical links, Open Graph
 // and the JSON-LD name the origin the site is served from.
 
-export const PREBUILT_FOLDER = "__pages";
-export const MANIFEST_PATH = `/${PREBUILT_FOLDER}/manifest.json`;
+const PREBUILT_FOLDER = "__pages";
+const MANIFEST_PATH = `/${PREBUILT_FOLDER}/manifest.json`;
 
 /** What scripts/prebuild-pages.mjs writes next to the pages. */
 export interface PrebuiltManifest {
