@@ -1,6 +1,6 @@
 import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
-import { badgeCount, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
+import { badgeCount, LIVE_PUSH, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
 
 // Leads reach open dashboards without a reload: the row appears at the top,
 // marked unread, and the tab's badge goes up; after a lost connection the
@@ -20,7 +20,7 @@ test("a new message appears at the top of an open Contacts tab, marked unread, a
   await sendContactMessage(browser, name);
 
   const row = rowOf(page, name);
-  await expect(row).toBeVisible({ timeout: 3_000 });
+  await expect(row).toBeVisible({ timeout: LIVE_PUSH });
   // Above every row that was already there.
   const ids = await page.getByTestId("inbox-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
   const position = ids.indexOf(await row.getAttribute("data-id"));
@@ -47,7 +47,7 @@ test("the Contacts badge rises while staff look at Appointments, and clears when
 
   const name = uniqueName("Badge Row");
   await sendContactMessage(browser, name);
-  await expect.poll(() => badgeCount(page, "contacts"), { timeout: 3_000 }).toBeGreaterThan(before);
+  await expect.poll(() => badgeCount(page, "contacts"), { timeout: LIVE_PUSH }).toBeGreaterThan(before);
   await expect(page.getByTestId("badge-contacts")).toContainText(/\d+ unread|99\+ unread/);
 
   await page.getByRole("link", { name: /^Contacts/ }).click();
