@@ -7,12 +7,8 @@ export default defineConfig({
   testDir: "tests/browser",
   fullyParallel: false,
   workers: 2,
-  // CI runs the suite once, on a fresh machine shared with other work. A browser
-  // action there has stalled until the test's timeout (seen once, in a test that
-  // passed in dozens of local runs, loaded or not), and that alone should not
-  // block a landing. A test that fails twice still fails, and the list reporter
-  // names any test that passed only on its retry as flaky. Locally a failure
-  // shows at once.
+  // In CI a failed test runs once more, and the list reporter names it flaky if
+  // the retry passes (docs/decisions/084). Locally a failure shows at once.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
