@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { HYDRATED } from "../support/page-scripts";
 import { gotoAndStartScripts } from "./fixtures";
 
 // The mobile slide-out menu and the desktop "Financing Companies" dropdown,
@@ -22,6 +23,16 @@ const gotoHydrated = (page: Page) => gotoAndStartScripts(page, HYDRATED_PAGE);
 
 test.describe("mobile menu with JavaScript", () => {
   test.use({ viewport: phone });
+
+  test("opened by the tap that starts the page's scripts, it stays open once they run", async ({ page }) => {
+    await page.goto(HYDRATED_PAGE);
+    await menuButton(page).click();
+    await page.locator(HYDRATED).waitFor({ state: "attached" });
+    await expect(mobileNav(page)).toBeVisible();
+    // Still closes as a hydrated menu does.
+    await page.keyboard.press("Escape");
+    await expect(mobileNav(page)).toBeHidden();
+  });
 
   test("the menu icon opens it and the close icon closes it", async ({ page }) => {
     await page.goto("/");
@@ -139,6 +150,17 @@ test.describe("Financing Companies dropdown", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/snapVSacima$/);
     await expect(main.getByRole("link", { name: "Acima Vs Snap" })).toBeHidden();
+  });
+
+  test("opened by the click that starts the page's scripts, it stays open once they run", async ({ page }) => {
+    await page.goto(HYDRATED_PAGE);
+    await financing(page).click();
+    await page.locator(HYDRATED).waitFor({ state: "attached" });
+    const acima = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Acima", exact: true });
+    await expect(acima).toBeVisible();
+    // Once the scripts run, a click elsewhere closes it and goes through.
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(acima).toBeHidden();
   });
 
   test("closes when focus or a click moves elsewhere", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -8,8 +8,14 @@ import { useLocation } from "react-router";
  */
 export function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
+  const shownLocation = useRef(location.key);
 
+  // Only a navigation closes it. On a form page the tap that opens the menu is
+  // also the one that starts the page's scripts (docs/decisions/076), so the
+  // menu is already open when this first runs, and must stay open.
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [ref, location.key]);
 
