@@ -184,5 +184,22 @@ test.describe("Financing Companies dropdown", () => {
       await expect(page).toHaveURL(/\/snap$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snap lease-to-own");
     });
+
+    test("a click elsewhere on the page closes it, and a second click there works as usual", async ({ page }) => {
+      await page.goto("/services");
+      await financing(page).click();
+      const main = page.getByRole("navigation", { name: "Main" });
+      const acima = main.getByRole("link", { name: "Acima", exact: true });
+      await expect(acima).toBeVisible();
+      // A point on the page well below the header and left of the list, as a visitor's click would land.
+      const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+      await page.mouse.click(heading!.x + 5, heading!.y + heading!.height / 2);
+      await expect(acima).toBeHidden();
+      await expect(page).toHaveURL(/\/services$/);
+
+      // Closed, it covers nothing: a link is followed on the first click.
+      await main.getByRole("link", { name: "About Us" }).click();
+      await expect(page).toHaveURL(/\/aboutus$/);
+    });
   });
 });
