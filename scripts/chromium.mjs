@@ -11,4 +11,11 @@ export const CHROMIUM_FLAGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Every name but this machine's own fails to resolve at once. The browser
+  // tests fake the outside hosts they use (Google's map embed, analytics) with
+  // page.route, which answers before any lookup; anything else outside, such as
+  // the contact page's map frame in a test that does not fake it, then fails
+  // the same way on every machine, instead of waiting on whatever the
+  // machine's DNS resolver does with a name it cannot reach.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1",
 ];
