@@ -63,6 +63,8 @@ async function openDashboard(browser: Browser) {
 }
 
 test("book with consent, open the manage link, reschedule, then cancel; the dashboard shows each change live", async ({ page, browser }) => {
+  // A whole visit, a signed-in dashboard and two axe runs: about 20 s on a 2-core machine.
+  test.setTimeout(60_000);
   const name = uniqueName("Manage Visitor");
   const [first, moved] = [bookableDate(15), bookableDate(16)];
   const dashboard = await openDashboard(browser);
@@ -106,6 +108,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every step is a link or a GET form; reschedule and cancel are posts from the confirm buttons", async ({ page, browser }) => {
+    test.setTimeout(60_000);
     const name = uniqueName("Manage No Script");
     const [first, moved] = [bookableDate(19), bookableDate(20)];
     const dashboard = await openDashboard(browser);
