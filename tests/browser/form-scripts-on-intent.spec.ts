@@ -105,3 +105,27 @@ test("the booking page loads the times of a date entered before its scripts ran"
   ]);
   await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("Early Booker");
 });
+
+test("typing on while the scripts start keeps the caret, and the word a phone keyboard is composing", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/contactus");
+  const name = page.getByRole("textbox", { name: /^Name/ });
+  const message = page.getByRole("textbox", { name: /^Message/ });
+  // The caret goes back into the name to fix it.
+  await name.click();
+  await page.keyboard.type("Jane Doe");
+  for (let step = 0; step < 4; step++) await page.keyboard.press("ArrowLeft");
+  // A phone keyboard holds the word being typed as a composition until it is done.
+  await message.click();
+  await page.keyboard.type("Hello ");
+  const keyboard = await page.context().newCDPSession(page);
+  await keyboard.send("Input.imeSetComposition", { text: "wor", selectionStart: 3, selectionEnd: 3 });
+
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  await keyboard.send("Input.insertText", { text: "world" });
+  await expect(message).toHaveValue("Hello world");
+  await name.evaluate((field: HTMLInputElement) => field.focus());
+  await page.keyboard.type(" A.");
+  await expect(name).toHaveValue("Jane A. Doe");
+});

@@ -15,17 +15,32 @@ function initialIndex(select: HTMLSelectElement): number {
   return index === -1 ? 0 : index;
 }
 
+/** Field types a visitor types into: they have a caret, a selection, and a keyboard's composition in progress. */
+const TYPED_INTO = new Set(["text", "search", "email", "tel", "url", "password", "number"]);
+
 /**
- * React skips an event whose value it has already seen, and it saw the typed
- * value when it hydrated. So the field briefly goes back to what the server sent
- * (through React's own `value` setter, which it watches), the typed value is put
- * back behind React's back (the prototype's setter), and the input event then
- * reads as a change, to React and to the form library alike.
+ * A field typed into is only announced: the form library hears input events on
+ * the document and reads the value there. Its value is not touched, because any
+ * write moves the caret to the end, drops a selection and cuts off the word a
+ * phone keyboard is composing, and the visitor is usually still typing when the
+ * scripts arrive. No React handler of this site reads those fields' changes; a
+ * new one would not see what was typed before hydration.
+ *
+ * A date or time field is picked, not typed into, and the booking form's own
+ * change handler must see it (it loads that day's times). React skips an event
+ * whose value it has already seen, and it saw the picked value when it hydrated.
+ * So the field briefly goes back to what the server sent (through React's own
+ * `value` setter, which it watches), the picked value is put back behind React's
+ * back (the prototype's setter), and the input event then reads as a change.
  */
-function announceTyped(control: HTMLInputElement | HTMLTextAreaElement) {
-  const typed = control.value;
+function announceValue(control: HTMLInputElement | HTMLTextAreaElement) {
+  if (control instanceof HTMLTextAreaElement || TYPED_INTO.has(control.type)) {
+    announce(control, "input");
+    return;
+  }
+  const picked = control.value;
   control.value = control.defaultValue;
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, typed);
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, picked);
   control.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
@@ -39,14 +54,14 @@ export function replayEarlyInput(forms: Iterable<HTMLFormElement>) {
       if (control instanceof HTMLSelectElement) {
         if (!control.multiple && control.selectedIndex !== initialIndex(control)) announce(control, "input", "change");
       } else if (control instanceof HTMLTextAreaElement) {
-        if (control.value !== control.defaultValue) announceTyped(control);
+        if (control.value !== control.defaultValue) announceValue(control);
       } else if (control instanceof HTMLInputElement) {
         if (control.type === "file") {
           if (control.files?.length) announce(control, "input", "change");
         } else if (control.type === "checkbox" || control.type === "radio") {
           if (control.checked !== control.defaultChecked) announce(control, "input");
         } else if (control.type !== "hidden" && control.value !== control.defaultValue) {
-          announceTyped(control);
+          announceValue(control);
         }
       }
     }
