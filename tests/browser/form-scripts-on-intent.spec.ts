@@ -4,9 +4,9 @@
 // nothing moves when they run; and that whatever the visitor typed or chose
 // while they were on their way is kept and seen by them.
 import type { Page } from "@playwright/test";
-import { expect, nextWeekday, test } from "./lead-fixtures";
+import { bookableDate, expect, nextWeekday, test } from "./lead-fixtures";
 import { FORM_PAGES } from "../support/budgets";
-import { recordRequests } from "./fixtures";
+import { recordRequests, uniqueName } from "./fixtures";
 import { HYDRATED } from "../support/page-scripts";
 
 const PHOTOS = "tests/fixtures/photos";
@@ -128,4 +128,29 @@ test("typing on while the scripts start keeps the caret, and the word a phone ke
   await name.evaluate((field: HTMLInputElement) => field.focus());
   await page.keyboard.type(" A.");
   await expect(name).toHaveValue("Jane A. Doe");
+});
+
+test("after a booking whose first try was sent before the scripts ran, the next form starts empty", async ({ page }) => {
+  const release = await holdScripts(page);
+  const visitor = uniqueName("Early Post");
+  await page.goto("/book");
+  await page.getByRole("textbox", { name: /^Name/ }).fill(visitor);
+  await page.getByRole("textbox", { name: /^Phone/ }).fill("901-555-0172");
+  await page.getByLabel(/^Service/).selectOption("Repair");
+  await page.getByLabel(/^Date/).fill(bookableDate(22));
+  // Sent by the browser itself: the scripts are still on their way, and no time is chosen yet.
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByText("Please choose a time.")).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(0);
+
+  await page.getByLabel(/^Time/).selectOption("5:00 PM");
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByRole("region", { name: /You're booked/ })).toContainText("5:00 PM");
+
+  await expect(page.getByRole("heading", { name: "Book another visit" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+  await expect(page.getByLabel(/^Date/)).toHaveValue("");
+  await expect(page.getByText("Please choose a time.")).toHaveCount(0);
 });

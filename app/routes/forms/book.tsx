@@ -98,7 +98,14 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             {booked ? <BookingConfirmation key={booked.reference} booking={booked} /> : null}
             <div className="card form-card">
               <h2>{booked ? "Book another visit" : "Your appointment"}</h2>
-              <BookingForm key={formKey} id="booking-page-form" setup={loaderData} actionData={actionData} onBooked={onBooked} />
+              {/* The page's action data answers a post sent before the scripts ran: it belongs to that form, not to the next one. */}
+              <BookingForm
+                key={formKey}
+                id="booking-page-form"
+                setup={loaderData}
+                actionData={bookedHere ? undefined : actionData}
+                onBooked={onBooked}
+              />
             </div>
           </div>
           <LeadAside title="What to expect">
