@@ -20,10 +20,18 @@ export const PARKED_PRELOAD_REL = "x-modulepreload-on-intent";
 const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "input", "change"];
 
 /**
+ * Set on <html> when the page's modules could not be loaded, such as in a tab left
+ * open across a deploy, whose files are gone: the page stays the server's HTML,
+ * so the steps meant for browsers without JavaScript are shown again (lead-forms.css).
+ */
+export const SCRIPTS_FAILED_ATTRIBUTE = "data-scripts-failed";
+
+/**
  * Inline and tiny, so it costs no request: on the first sign of intent it puts
  * back the preloads, so every module is fetched at once rather than one level of
  * imports per round trip, then the parked module as a live one (same text, same
- * nonce), and stops listening.
+ * nonce), and stops listening. A module that fails to load fires `error` on its
+ * script element.
  */
 const START_ON_INTENT = `(() => {
   const events = ${JSON.stringify(INTENT_EVENTS)};
@@ -42,6 +50,7 @@ const START_ON_INTENT = `(() => {
     script.type = "module";
     script.nonce = parked.nonce;
     script.textContent = parked.textContent;
+    script.addEventListener("error", () => document.documentElement.setAttribute("${SCRIPTS_FAILED_ATTRIBUTE}", ""));
     parked.replaceWith(script);
   };
   for (const type of events) addEventListener(type, start, { capture: true, passive: true });

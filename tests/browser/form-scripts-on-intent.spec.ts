@@ -154,3 +154,18 @@ test("after a booking whose first try was sent before the scripts ran, the next 
   await expect(page.getByLabel(/^Date/)).toHaveValue("");
   await expect(page.getByText("Please choose a time.")).toHaveCount(0);
 });
+
+test("when the page's scripts cannot be loaded, /book offers the step that shows a day's times again", async ({ page }) => {
+  // A tab left open across a deploy asks for files the new deploy no longer has.
+  await page.route("**/assets/*.js", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/book");
+  const step = page.getByRole("button", { name: "Show available times" });
+  await expect(step).toBeHidden();
+  await page.getByRole("textbox", { name: /^Name/ }).fill("Stale Tab");
+  await expect(step).toBeVisible();
+  await page.getByLabel(/^Date/).fill(nextWeekday(6, 4));
+  await step.click();
+  await expect(page.getByLabel(/^Time/).locator("option")).toContainText(["11:00 AM", "5:00 PM"]);
+  await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("Stale Tab");
+  await expect(hydrated(page)).toHaveCount(0);
+});
