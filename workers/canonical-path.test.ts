@@ -15,6 +15,18 @@ describe("canonicalPathname", () => {
     ["//", "/"],
     ["//evil.example/", "/evil.example"],
     ["///evil.example", "/evil.example"],
+    // A public page in any letter case or with escaped letters is the page's own spelling.
+    ["/Services", "/services"],
+    ["/SNAPvsACIMA/", "/snapVSacima"],
+    ["/orderonline", "/orderOnline"],
+    ["/%73ervices", "/services"],
+    ["/CONTACTUS", "/contactus"],
+    ["/Book", "/book"],
+    // Other paths keep their spelling: staff pages, unknown pages, and escapes that are not letters.
+    ["/Dashboard", "/Dashboard"],
+    ["/Nope", "/Nope"],
+    ["/%2Fservices", "/%2Fservices"],
+    ["/%E0%A4%A", "/%E0%A4%A"],
   ])("%s -> %s", (input, expected) => {
     expect(canonicalPathname(input)).toBe(expected);
   });
@@ -34,10 +46,17 @@ describe("canonicalRedirect", () => {
     expect(response?.headers.get("Location")).toBe(`${ORIGIN}/evil.example`);
   });
 
+  it("sends another spelling of a page to the page, keeping the query", () => {
+    const response = canonicalRedirect(new Request(`${ORIGIN}/OrderOnline?ref=flyer`));
+    expect(response?.status).toBe(301);
+    expect(response?.headers.get("Location")).toBe(`${ORIGIN}/orderOnline?ref=flyer`);
+  });
+
   it("leaves canonical paths, the home page and form posts alone; HEAD redirects like GET", () => {
     expect(canonicalRedirect(new Request(`${ORIGIN}/services`))).toBeNull();
     expect(canonicalRedirect(new Request(`${ORIGIN}/`))).toBeNull();
     expect(canonicalRedirect(new Request(`${ORIGIN}/contactus/`, { method: "POST", body: "a=1" }))).toBeNull();
+    expect(canonicalRedirect(new Request(`${ORIGIN}/ContactUs`, { method: "POST", body: "a=1" }))).toBeNull();
     expect(canonicalRedirect(new Request(`${ORIGIN}/services/`, { method: "HEAD" }))?.status).toBe(301);
   });
 });

@@ -1,13 +1,33 @@
 import type { MiddlewareHandler } from "hono";
+import { PUBLIC_PAGES } from "../app/config/navigation";
+import { LEADS } from "../app/leads/kinds";
 
-// One URL per page: "/services/" answers 301 to "/services" (query kept), so
-// links, caches and search engines never see two copies of a page. Only GET and
-// HEAD are redirected; a form post is never turned into a GET.
+// One URL per page: "/services/" answers 301 to "/services" (query kept), and so
+// do "/Services" and "/%73ervices", so links, caches and search engines never see
+// two copies of a page, and no spelling makes the Worker render a page again
+// (docs/decisions/014). Only GET and HEAD are redirected; a form post is never
+// turned into a GET.
 
-/** The canonical form of a path: no trailing slash (except "/"), one leading slash. */
+/** Every public page's path, by its lowercase spelling. */
+const PAGE_PATHS = new Map(
+  [...PUBLIC_PAGES.map((page) => page.to), ...Object.values(LEADS).map((lead) => lead.formPath)].map((path) => [path.toLowerCase(), path]),
+);
+
+function lowercaseDecoded(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname).toLowerCase();
+  } catch {
+    return pathname.toLowerCase();
+  }
+}
+
+/**
+ * The canonical form of a path: no trailing slash (except "/"), one leading
+ * slash, and a public page's own spelling whatever the letter case or escapes.
+ */
 export function canonicalPathname(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "").replace(/^\/{2,}/, "/");
-  return trimmed === "" ? "/" : trimmed;
+  const trimmed = pathname.replace(/\/+$/, "").replace(/^\/{2,}/, "/") || "/";
+  return PAGE_PATHS.get(lowercaseDecoded(trimmed)) ?? trimmed;
 }
 
 export function canonicalRedirect(request: Request): Response | null {

@@ -128,22 +128,27 @@ test("the floating buttons never cover the last footer links", async ({ page }) 
   }
 });
 
-test("paths match case-insensitively", async ({ page }) => {
+test("a page typed in another letter case opens, at its own spelling", async ({ page }) => {
   const response = await page.goto("/OrderOnline");
   expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/orderOnline$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order Online Form");
 
   expect((await page.goto("/SNAPvsACIMA"))?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/snapVSacima$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acima vs Snap");
-  // The canonical URL keeps the real spelling, so search engines see one page.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/snapVSacima$/);
 });
 
-test("a trailing slash redirects permanently to the canonical path, keeping the query", async ({ request, baseURL }) => {
+test("a trailing slash or another spelling redirects permanently, in one step, to the canonical path, keeping the query", async ({ request, baseURL }) => {
   for (const [from, to] of [
     ["/services/", "/services"],
     ["/snapVSacima/?ref=ad", "/snapVSacima?ref=ad"],
     ["/aboutus///", "/aboutus"],
+    ["/Services", "/services"],
+    ["/SERVICES/?utm_source=x", "/services?utm_source=x"],
+    ["/%73ervices", "/services"],
+    ["/ContactUs", "/contactus"],
   ]) {
     const response = await request.get(`${baseURL}${from}`, { maxRedirects: 0 });
     expect(response.status(), from).toBe(301);
