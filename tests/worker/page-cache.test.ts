@@ -178,6 +178,8 @@ describe("form pages", () => {
         const html = await response.text();
         const token = tokenOf(html)!;
         expect(token).toMatch(/^[0-9a-f-]{36}\.\d{13}\.[\w-]{43}$/);
+        // Never put back from an earlier visit by the browser's form restoring (Firefox does, for hidden fields).
+        expect(/<input[^>]*name="submissionToken"[^>]*>/.exec(html)?.[0]).toMatch(/ autocomplete="off"/i);
         // The hydration data carries the same token as the field, so React keeps it.
         expect(html.split(token).length - 1, "the token in the field and in the hydration data").toBe(2);
         // Every nonce in the page is this response's, and none is a placeholder.
