@@ -32,10 +32,10 @@ const TOKEN_FIELD = /<input[^>]*name="submissionToken"[^>]*value="([^"]+)"/;
 export function stampedForm(request: Request): LeadKind | null {
   if (request.method !== "GET" || !mayUseCache(request)) return null;
   const url = new URL(request.url);
-  // Only the bare page: a query (?anything) is rendered, so no visitor can grow the templates.
+  // Only the bare page, so no visitor can grow the templates: a query (?anything) is
+  // rendered, and another spelling of the path never gets here (canonical-path.ts).
   if (url.search) return null;
-  const path = url.pathname.toLowerCase();
-  return STAMPED_KINDS.find((kind) => LEADS[kind].formPath.toLowerCase() === path) ?? null;
+  return STAMPED_KINDS.find((kind) => LEADS[kind].formPath === url.pathname) ?? null;
 }
 
 async function templateFor(request: Request, env: Env, render: (nonce: string) => Promise<Response>) {

@@ -24,7 +24,7 @@ const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin", "wheel
  * open across a deploy, whose files are gone: the page stays the server's HTML,
  * so the steps meant for browsers without JavaScript are shown again (lead-forms.css).
  */
-export const SCRIPTS_FAILED_ATTRIBUTE = "data-scripts-failed";
+const SCRIPTS_FAILED_ATTRIBUTE = "data-scripts-failed";
 
 /**
  * Inline and tiny, so it costs no request: on the first sign of intent it puts

@@ -15,7 +15,7 @@ function initialIndex(select: HTMLSelectElement): number {
   return index === -1 ? 0 : index;
 }
 
-/** Field types a visitor types into: they have a caret, a selection, and a keyboard's composition in progress. */
+/** Input types a visitor types into, as into a text area: a caret, a selection, a keyboard's composition in progress. */
 const TYPED_INTO = new Set(["text", "search", "email", "tel", "url", "password", "number"]);
 
 /**
@@ -33,15 +33,15 @@ const TYPED_INTO = new Set(["text", "search", "email", "tel", "url", "password",
  * `value` setter, which it watches), the picked value is put back behind React's
  * back (the prototype's setter), and the input event then reads as a change.
  */
-function announceValue(control: HTMLInputElement | HTMLTextAreaElement) {
-  if (control instanceof HTMLTextAreaElement || TYPED_INTO.has(control.type)) {
+function announceValue(control: HTMLInputElement) {
+  if (TYPED_INTO.has(control.type)) {
     announce(control, "input");
     return;
   }
   const picked = control.value;
   control.value = control.defaultValue;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, picked);
-  control.dispatchEvent(new Event("input", { bubbles: true }));
+  announce(control, "input");
 }
 
 function announce(control: EventTarget, ...types: string[]) {
@@ -54,7 +54,7 @@ export function replayEarlyInput(forms: Iterable<HTMLFormElement>) {
       if (control instanceof HTMLSelectElement) {
         if (!control.multiple && control.selectedIndex !== initialIndex(control)) announce(control, "input", "change");
       } else if (control instanceof HTMLTextAreaElement) {
-        if (control.value !== control.defaultValue) announceValue(control);
+        if (control.value !== control.defaultValue) announce(control, "input");
       } else if (control instanceof HTMLInputElement) {
         if (control.type === "file") {
           if (control.files?.length) announce(control, "input", "change");

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import type { Route } from "./+types/book";
 import { BookingConfirmation } from "~/components/booking/booking-confirmation";
 import { BookingForm } from "~/components/booking/booking-form";
@@ -77,11 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   // With JavaScript the booking is confirmed in place; without it, after the redirect (?booking=).
   const [bookedHere, setBookedHere] = useState<BookedAppointment | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const onBooked = useCallback((booking: BookedAppointment) => {
-    setBookedHere(booking);
-    setFormKey((key) => key + 1);
-  }, []);
   const booked = bookedHere ?? loaderData.booked;
 
   return (
@@ -98,13 +93,14 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             {booked ? <BookingConfirmation key={booked.reference} booking={booked} /> : null}
             <div className="card form-card">
               <h2>{booked ? "Book another visit" : "Your appointment"}</h2>
-              {/* The page's action data answers a post sent before the scripts ran: it belongs to that form, not to the next one. */}
+              {/* A new, empty form after each booking made here. The page's action data answers a
+                  post sent before the scripts ran: it belongs to the first form, not to the next one. */}
               <BookingForm
-                key={formKey}
+                key={bookedHere?.reference ?? "first"}
                 id="booking-page-form"
                 setup={loaderData}
                 actionData={bookedHere ? undefined : actionData}
-                onBooked={onBooked}
+                onBooked={setBookedHere}
               />
             </div>
           </div>
