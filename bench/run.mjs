@@ -4,7 +4,7 @@
 // `npm run bench -- "orders with photos"` runs only the named phases and prints
 // the report instead of writing it.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { PUBLIC_PAGES } from "../tests/support/public-pages.ts";
@@ -44,6 +44,12 @@ async function phase(name, seconds, body) {
     log(`${name} FAILED: ${error.message}`);
     return { error: String(error?.message ?? error) };
   }
+}
+
+/** The browser's path; a missing browser fails the phase that needs it (a failed launch would end the whole run). */
+function requireChromium() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package, or set CHROMIUM_PATH`);
+  return CHROMIUM;
 }
 
 function machine() {
@@ -96,10 +102,10 @@ try {
     }
   };
   sections.lighthouse = await phase("lighthouse", 480, () =>
-    throughEdge((edgeOrigin) => runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: CHROMIUM, log })),
+    throughEdge((edgeOrigin) => runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium(), log })),
   );
   sections.bytes = await phase("first-load bytes", 180, () =>
-    throughEdge((edgeOrigin) => runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: CHROMIUM })),
+    throughEdge((edgeOrigin) => runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium() })),
   );
   sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
 
