@@ -36,9 +36,11 @@ export function canonicalRedirect(request: Request): Response | null {
   const canonical = canonicalPathname(url.pathname);
   if (canonical === url.pathname) return null;
   // An absolute Location on our own origin: "//host/" can never become an off-site redirect.
+  // No Cache-Control of its own: like every answer but a 200, it leaves `private, no-store`
+  // (app/http/cache-policy.ts), so a page renamed by a later deploy is never held by a browser's old redirect.
   const target = new URL(url);
   target.pathname = canonical;
-  return new Response(null, { status: 301, headers: { Location: target.href, "Cache-Control": "public, max-age=3600" } });
+  return new Response(null, { status: 301, headers: { Location: target.href } });
 }
 
 export function canonicalPath(): MiddlewareHandler {

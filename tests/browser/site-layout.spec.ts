@@ -155,6 +155,8 @@ test("a trailing slash or another spelling redirects permanently, in one step, t
     const location = new URL(response.headers()["location"] ?? "", "http://invalid");
     expect(location.pathname + location.search, from).toBe(to);
     expect(location.host, from).toBe(new URL(baseURL!).host);
+    // Never kept by a browser: a later deploy may rename the page it points to.
+    expect(response.headers()["cache-control"], from).toBe("private, no-store");
   }
   expect((await request.get("/", { maxRedirects: 0 })).status()).toBe(200);
 });
