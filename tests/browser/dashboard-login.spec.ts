@@ -102,7 +102,6 @@ for (const width of [390, 1280]) {
       }),
     );
     await expectNoAxeViolations(page);
-    await page.evaluate(() => document.getAnimations().forEach((animation) => animation.play()));
     await page.goto("/dashboard?tab=contacts&q=ab");
     await expectNoAxeViolations(page);
     await page.goto("/dashboard?tab=appointments&when=past");
