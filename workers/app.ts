@@ -6,7 +6,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { getStaffUser } from "../app/auth/session.server";
 import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
-import { STAFF_SESSION_HEADER, staffSessionHeader } from "../app/live/room.server";
+import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
 import { canonicalPath } from "./canonical-path";
 import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { httpsOnly } from "./https-only";
@@ -17,7 +17,7 @@ import { securityHeaders } from "./security-headers";
 import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
-export { DashboardRoom } from "../app/live/room.server";
+export { DashboardRoom } from "../party/dashboard-room";
 
 // Given the build itself, React Router derives its route tables once per isolate.
 // Given a function that imports it (the templates' form), it derives them again on
