@@ -8,35 +8,53 @@ function samplePhotos(): Record<string, string> {
   return Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(`${folder}/${name}`).toString("base64")]));
 }
 
-// Integration tests run inside workerd against the built Worker (npm run build
-// first): real D1, the real Durable Object room, real HTTP through exports.default.
+// Two projects. `unit`: the pure modules' tests beside them (app/, party/, workers/), in Node, with no build:
+// `npm run test:unit` checks a change to one of them in seconds. `worker`: the integration tests, inside
+// workerd against the built Worker (npm run build first): real D1, the real Durable Object room, real HTTP
+// through exports.default.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: `./${process.env.BUILD_DIR ?? "build"}/server/wrangler.json` },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            TEST_PHOTOS: samplePhotos(),
-            SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-            // Lets the SMS webhook check Twilio's signatures. Without an Account SID nothing is sent:
-            // texts wait in the outbox, and the tests drive the Twilio sender with fetch stubbed.
-            TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
-          },
-          // An empty database of its own, where tests/worker/migration-0006.test.ts applies the
-          // migrations up to 0005, stores rows, then applies 0006 over them.
-          d1Databases: ["MIGRATION_TEST_DB"],
-        },
-      }),
-    ],
     // Tests import app modules directly (slots, the outbox), which use the ~/ alias.
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["tests/worker/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
-      setupFiles: ["./tests/worker/apply-migrations.ts"],
-      testTimeout: 20_000,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["app/**/*.test.ts", "party/**/*.test.ts", "workers/**/*.test.ts"],
+          },
+        },
+        {
+          extends: true,
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: `./${process.env.BUILD_DIR ?? "build"}/server/wrangler.json` },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  TEST_PHOTOS: samplePhotos(),
+                  SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                  // Lets the SMS webhook check Twilio's signatures. Without an Account SID nothing is sent:
+                  // texts wait in the outbox, and the tests drive the Twilio sender with fetch stubbed.
+                  TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+                },
+                // An empty database of its own, where tests/worker/migration-0006.test.ts applies the
+                // migrations up to 0005, stores rows, then applies 0006 over them.
+                d1Databases: ["MIGRATION_TEST_DB"],
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["./tests/worker/apply-migrations.ts"],
+            testTimeout: 20_000,
+          },
+        },
+      ],
     },
   };
 });
