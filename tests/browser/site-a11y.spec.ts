@@ -21,7 +21,7 @@ const ACE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("accessib
 
 /**
  * IBM's engine flags autocomplete="username" on the login's e-mail field, which
- * the HTML standard allows (the field names the account: docs/decisions/099).
+ * the HTML standard allows (the field names the account: docs/decisions/097).
  */
 const IBM_FALSE_POSITIVES = [{ ruleId: "input_autocomplete_valid", path: "/login", snippet: 'autocomplete="username" type="email"' }];
 
