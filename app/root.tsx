@@ -18,6 +18,7 @@ import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { parseMeasurementId } from "~/config/analytics";
 import { store } from "~/config/store";
+import { pageAllowsAnalytics } from "~/http/page-analytics";
 import { pageHydrates } from "~/http/page-scripts";
 import { pageStyles } from "~/http/page-styles";
 import { getCloudflare } from "~/http/request-context";
@@ -64,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydrate = pageHydrates(matches);
   const stylesheet = pageStyles(matches) === "staff" ? staffStylesheet : appStylesheet;
+  // Staff pages, invitations and manage links load no analytics (docs/decisions/099).
+  const measurementId = pageAllowsAnalytics(matches) ? rootData?.gaMeasurementId : "";
   return (
     <html lang="en">
       <head>
@@ -75,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}
-        {rootData?.gaMeasurementId ? <Analytics measurementId={rootData.gaMeasurementId} /> : null}
+        {measurementId ? <Analytics measurementId={measurementId} /> : null}
       </head>
       <body>
         {children}
@@ -92,7 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // Runs only where React hydrates: the page views of client-side route changes.
-  usePageViews(Boolean(loaderData.gaMeasurementId));
+  const matches = useMatches();
+  usePageViews(Boolean(loaderData.gaMeasurementId) && pageAllowsAnalytics(matches));
   useEarlyInputReplay();
   return (
     <>

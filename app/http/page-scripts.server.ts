@@ -76,6 +76,9 @@ export function schedulePageScripts(response: Response, scripts: Exclude<PageScr
     .on('script[type="module"]', {
       element(element) {
         element.setAttribute("type", PARKED_MODULE_TYPE);
+        // A script of an unknown type is a data block, which may not be `async`; the module put
+        // back in its place runs without waiting for the document anyway, as every added script does.
+        element.removeAttribute("async");
         element.after(`<script nonce="${escapeAttribute(nonce)}">${START_ON_INTENT}</script>`, { html: true });
       },
     })

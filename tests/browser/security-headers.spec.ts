@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { FORM_PAGES } from "../support/budgets";
 import { PUBLIC_PAGES } from "../support/public-pages";
+import { startPageScripts } from "../support/page-scripts";
 import { gotoAndStartScripts, recordRequests, TEST_STAFF } from "./fixtures";
 
 /** Records every CSP violation the page reports, from the first script on. */
@@ -175,7 +176,7 @@ test.describe("with GA4 configured", () => {
     rmSync(persistDir, { recursive: true, force: true });
   });
 
-  test("page views reach Google on a content page's load and on a client-side route change, with no CSP violation", async ({ page }) => {
+  test("page views reach Google without their query, from public pages only, with no CSP violation", async ({ page }) => {
     const violations = await watchViolations(page);
     const beacons: string[] = [];
     const scripts = recordRequests(page, "script");
@@ -202,17 +203,46 @@ test.describe("with GA4 configured", () => {
     expect(beacons.some((url) => url.includes("pixel=page_view"))).toBe(true);
     expect(scripts.map((url) => new URL(url).pathname).filter((path) => !path.startsWith("/gtag/"))).toEqual([expect.stringMatching(/^\/assets\/analytics-[\w-]+\.js$/)]);
 
-    // A full page load of a hydrated page sends its own page view.
+    // A hydrated public page with a secret in its query: its page view carries the path alone (docs/decisions/099).
+    await page.goto(`${origin}/book?booking=secret-reference-1`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(pageViews).toBe(2);
+    // A client-side route change on it: one more page view, again without the query.
+    await startPageScripts(page);
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+        "/contactus?from=secret-reference-2",
+      ),
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We would love to hear from you");
+    await expect.poll(pageViews).toBe(3);
+    const sent = await page.evaluate(() =>
+      JSON.stringify(((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry))),
+    );
+    expect(sent).toContain(`"page_location":"${origin}/book"`);
+    expect(sent).toContain(`"page_location":"${origin}/contactus"`);
+    expect(sent).not.toContain("secret-reference");
+    expect(beacons.join("\n")).not.toContain("secret-reference");
+
+    // Sign-in, the dashboard, an invitation and a manage link load no analytics at all; each page renders.
+    const before = scripts.length;
+    const sentBefore = beacons.length;
+    await page.goto(`${origin}/invite/secret-reference-3`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set your password");
+    await page.goto(`${origin}/appointment/secret-reference-4`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your appointment");
     await page.goto(`${origin}/login`);
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await expect.poll(pageViews).toBe(2);
-
-    // Signing in is a client-side route change in the hydrated staff area: one more page view.
     await page.getByRole("textbox", { name: /^E-mail/ }).fill(TEST_STAFF.email);
     await page.getByLabel(/^Password/).fill(TEST_STAFF.password);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("**/dashboard");
-    await expect.poll(pageViews).toBe(3);
+    await page.goto(`${origin}/dashboard?tab=contacts&q=secret-reference-5`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.slice(before).filter((url) => /\/assets\/analytics-|googletagmanager/.test(url))).toEqual([]);
+    expect(beacons.length).toBe(sentBefore);
+    expect(await page.evaluate(() => "gtag" in window)).toBe(false);
     expect(violations).toEqual([]);
   });
 });

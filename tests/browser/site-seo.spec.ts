@@ -4,9 +4,6 @@ import { PUBLIC_PAGES } from "../support/public-pages";
 // What search engines and link previews read: sitemap, robots, JSON-LD, and a
 // unique title, description, canonical URL and Open Graph tags on every page.
 
-/** The pages the issue lists as public (the booking fallback page is not one of them). */
-const LISTED_PAGES = PUBLIC_PAGES.filter((path) => path !== "/book");
-
 test("/sitemap.xml is well-formed XML listing every public page", async ({ page, request, baseURL }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
@@ -19,20 +16,31 @@ test("/sitemap.xml is well-formed XML listing every public page", async ({ page,
     if (doc.documentElement.namespaceURI !== "http://www.sitemaps.org/schemas/sitemap/0.9") throw new Error("wrong namespace");
     return [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent ?? "");
   }, xml);
-  expect(locs.sort()).toEqual(LISTED_PAGES.map((path) => `${baseURL}${path}`).sort());
-  for (const loc of locs) expect((await request.get(loc, { maxRedirects: 0 })).status(), loc).toBe(200);
+  expect(locs.sort()).toEqual(PUBLIC_PAGES.map((path) => `${baseURL}${path}`).sort());
+  for (const loc of locs) {
+    // Each listed page answers itself, names itself canonical, and is not noindex.
+    const page = await request.get(loc, { maxRedirects: 0 });
+    expect(page.status(), loc).toBe(200);
+    const html = await page.text();
+    expect(html, loc).toContain(`<link rel="canonical" href="${loc}"/>`);
+    expect(html, loc).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+  }
 });
 
-test("/robots.txt keeps crawlers out of the staff pages and points to the sitemap", async ({ request, baseURL }) => {
+test("/robots.txt keeps crawlers out of the dashboard, lets them read the login's noindex, and points to the sitemap", async ({ request, baseURL }) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/plain");
   const lines = (await response.text()).split("\n").map((line) => line.trim());
   expect(lines).toContain("User-agent: *");
   expect(lines).toContain("Disallow: /dashboard");
-  expect(lines).toContain("Disallow: /login");
   expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(lines.some((line) => /^Disallow:\s*\/\s*$/.test(line))).toBe(false);
+  // A crawler may fetch /login (docs/decisions/098), and what it reads there is noindex.
+  expect(lines.filter((line) => /^Disallow:/.test(line) && "/login".startsWith(line.replace(/^Disallow:\s*/, "")))).toEqual([]);
+  const login = await request.get("/login");
+  expect(login.status()).toBe(200);
+  expect(await login.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/);
 });
 
 test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ page, baseURL }) => {
@@ -72,7 +80,7 @@ test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ p
 test("every public page has a unique title and description, a canonical URL and Open Graph tags", async ({ page, baseURL }) => {
   const titles = new Set<string>();
   const descriptions = new Set<string>();
-  for (const path of LISTED_PAGES) {
+  for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     const title = await page.title();
     const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
@@ -88,8 +96,8 @@ test("every public page has a unique title and description, a canonical URL and 
     await expect(page.locator('meta[property="og:type"]'), path).toHaveAttribute("content", "website");
     await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", `${baseURL}/images/og-image.jpg`);
   }
-  expect(titles.size).toBe(LISTED_PAGES.length);
-  expect(descriptions.size).toBe(LISTED_PAGES.length);
+  expect(titles.size).toBe(PUBLIC_PAGES.length);
+  expect(descriptions.size).toBe(PUBLIC_PAGES.length);
 });
 
 test("the Open Graph image and icons exist", async ({ request }) => {

@@ -21,6 +21,9 @@ describe("analytics", () => {
   it("loads nothing when no measurement id is set", async () => {
     const response = await get("/");
     const html = await response.text();
+    // The page rendered: an error page would load nothing either.
+    expect(response.status).toBe(200);
+    expect(html).toContain("Fine jewelry, made by hand in Bartlett</h1>");
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("gtag(");
     expect(html).not.toContain("analytics-");
@@ -62,8 +65,30 @@ describe("analytics", () => {
 
   it("ignores a value that is not a GA4 measurement id", async () => {
     bindings.GA_MEASUREMENT_ID = 'G-1"><script>alert(1)</script>';
-    const html = await (await get("/")).text();
+    const response = await get("/");
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("Fine jewelry, made by hand in Bartlett</h1>");
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("alert(1)");
   });
+
+  // docs/decisions/099: a secret in the address, or the store's own screens, never reach Google.
+  for (const [path, heading] of [
+    ["/login", "Staff sign-in"],
+    ["/invite/not-a-real-token", "Set your password"],
+    ["/appointment/not-a-real-token", "Your appointment"],
+  ] as const) {
+    it(`loads no analytics on ${path}, which renders`, async () => {
+      bindings.GA_MEASUREMENT_ID = "G-TEST12345";
+      const response = await get(path);
+      const html = await response.text();
+      expect(html).toMatch(/<h1[\s>]/);
+      expect(html).toContain(heading);
+      expect(loaderTag(html)).toBeUndefined();
+      expect(html).not.toContain("data-measurement-id");
+      // A public page answered by the same worker does load it.
+      expect(loaderTag(await (await get("/book?booking=x")).text())).toBeDefined();
+    });
+  }
 });

@@ -20,7 +20,10 @@ export function Analytics({ measurementId }: { measurementId: string }) {
   return <script async src={analyticsScript} data-measurement-id={measurementId} nonce={useNonce() || undefined} />;
 }
 
-/** One page_view per client-side route change; the first load's is sent by the analytics file. */
+/**
+ * One page_view per client-side route change to another path; the first load's is sent
+ * by the analytics file. The path only, never the query (docs/decisions/099).
+ */
 export function usePageViews(enabled: boolean) {
   const location = useLocation();
   const first = useRef(true);
@@ -30,10 +33,8 @@ export function usePageViews(enabled: boolean) {
       return;
     }
     if (!enabled) return;
-    window.gtag?.("event", "page_view", {
-      page_location: window.location.href,
-      page_path: location.pathname + location.search,
-      page_title: document.title,
-    });
-  }, [enabled, location.pathname, location.search]);
+    const page = window.location.origin + location.pathname;
+    window.gtag?.("set", { page_location: page });
+    window.gtag?.("event", "page_view", { page_location: page, page_path: location.pathname, page_title: document.title });
+  }, [enabled, location.pathname]);
 }

@@ -36,7 +36,8 @@ export function LegalPage({
             ))}
           </ol>
         </nav>
-        <article className="prose legal__body">
+        {/* A plain block: the page's <h1> names this text, and each section has its own heading. */}
+        <div className="prose legal__body">
           {sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
               <h2 id={`${section.id}-heading`}>
@@ -45,7 +46,7 @@ export function LegalPage({
               {section.body}
             </section>
           ))}
-        </article>
+        </div>
       </div>
     </main>
   );

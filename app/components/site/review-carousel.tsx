@@ -10,7 +10,8 @@ const slideId = (index: number) => `review-${index + 1}`;
  * scrolls by touch, trackpad or keyboard. Previous and next are links to the
  * neighbouring slide's anchor (each slide carries its own pair, so they always
  * match the slide in view, also after a swipe); the indicators link to each
- * slide, and CSS marks the one last chosen.
+ * slide, and CSS marks the one last chosen. The track is not a tab stop of its
+ * own: the links in each slide are, and the arrow keys scroll the track from them.
  */
 export function ReviewCarousel({ reviews, labelledBy }: { reviews: Review[]; labelledBy: string }) {
   const count = reviews.length;
@@ -18,7 +19,7 @@ export function ReviewCarousel({ reviews, labelledBy }: { reviews: Review[]; lab
 
   return (
     <section className="review-carousel" aria-roledescription="carousel" aria-labelledby={labelledBy}>
-      <div className="review-carousel__track" tabIndex={0} aria-label="Reviews, scroll sideways">
+      <div className="review-carousel__track">
         {reviews.map((review, index) => (
           <div
             key={review.name}
@@ -28,7 +29,7 @@ export function ReviewCarousel({ reviews, labelledBy }: { reviews: Review[]; lab
             aria-roledescription="slide"
             aria-label={`Slide ${index + 1} of ${count}`}
           >
-            <figure className="review">
+            <div className="review">
               <img
                 className="review__photo"
                 src={review.photo}
@@ -38,7 +39,7 @@ export function ReviewCarousel({ reviews, labelledBy }: { reviews: Review[]; lab
                 loading="lazy"
                 decoding="async"
               />
-              <div className="review__body">
+              <figure className="review__body">
                 <FiveStars />
                 <blockquote className="review__text">
                   <p>{review.text}</p>
@@ -47,8 +48,8 @@ export function ReviewCarousel({ reviews, labelledBy }: { reviews: Review[]; lab
                   <h3 className="review__name">{review.name}</h3>
                   <p className="review__occasion">{review.occasion}</p>
                 </figcaption>
-              </div>
-            </figure>
+              </figure>
+            </div>
             <div className="review-slide__controls">
               <a className="carousel-button" href={`#${slideId(wrap(index - 1))}`} aria-label="Previous review">
                 <ArrowLeftIcon />

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { store } from "~/config/store";
 import { PlayIcon } from "./icons";
 import type { SiteImage } from "~/config/artwork";
@@ -7,8 +8,10 @@ import type { SiteImage } from "~/config/artwork";
  * asks: the control opens the store's YouTube channel (see docs/decisions/013).
  */
 export function VideoBlock({ poster, title, text }: { poster: SiteImage; title: string; text: string }) {
+  // Each card is named by its own heading: a page's articles need labels that tell them apart.
+  const headingId = useId();
   return (
-    <article className="collection-card collection-card--video">
+    <article className="collection-card collection-card--video" aria-labelledby={headingId}>
       <div className="collection-card__media video-block">
         <img src={poster.src} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
         <a className="video-block__play" href={store.social.youtube} target="_blank" rel="noopener noreferrer">
@@ -20,7 +23,7 @@ export function VideoBlock({ poster, title, text }: { poster: SiteImage; title: 
           </span>
         </a>
       </div>
-      <h3>{title}</h3>
+      <h3 id={headingId}>{title}</h3>
       <p>{text}</p>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/http/form";
 
 // One set of form controls for every form on the site: a label above the
@@ -143,10 +143,12 @@ function RequiredMark() {
 
 /** Hidden from people and assistive tech; bots that fill every field reveal themselves. */
 export function HoneypotField() {
+  // An id of its own: a page may hold several forms (a staff record page does).
+  const id = `${HONEYPOT_FIELD}-${useId()}`;
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
-      <input id={`${HONEYPOT_FIELD}-field`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

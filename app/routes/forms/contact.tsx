@@ -48,27 +48,27 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 
       <section className="section contact-cards" aria-label="Ways to reach us">
         <div className="container card-grid card-grid--3">
-          <article className="card contact-card">
+          <article className="card contact-card" aria-labelledby="contact-phone-heading">
             <span className="card__icon">
               <PhoneIcon />
             </span>
-            <h2>Phone</h2>
+            <h2 id="contact-phone-heading">Phone</h2>
             <p className="muted">Talk to us during opening hours.</p>
             <a className="contact-card__link" href={phoneHref}>{store.phone.display}</a>
           </article>
-          <article className="card contact-card">
+          <article className="card contact-card" aria-labelledby="contact-email-heading">
             <span className="card__icon">
               <MailIcon />
             </span>
-            <h2>E-mail</h2>
+            <h2 id="contact-email-heading">E-mail</h2>
             <p className="muted">Send sketches and photos for custom work.</p>
             <a className="contact-card__link" href={emailHref}>{store.email}</a>
           </article>
-          <article className="card contact-card">
+          <article className="card contact-card" aria-labelledby="contact-visit-heading">
             <span className="card__icon">
               <MapPinIcon />
             </span>
-            <h2>Visit</h2>
+            <h2 id="contact-visit-heading">Visit</h2>
             <p className="muted contact-card__hours">
               <ClockIcon className="icon contact-card__inline-icon" />
               <span>

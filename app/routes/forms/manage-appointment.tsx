@@ -6,6 +6,7 @@ import { PageHero } from "~/components/site/page-hero";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { phoneHref, store } from "~/config/store";
 import { NEVER_CACHE } from "~/http/cache-policy";
+import { NO_ANALYTICS } from "~/http/page-analytics";
 import { parseForm } from "~/http/form.server";
 import { clientIp, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -28,6 +29,9 @@ import { CancelSchema, MANAGE_MESSAGES, RescheduleSchema } from "~/leads/rules/a
 export function meta() {
   return [{ title: `Your appointment | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
 }
+
+/** The URL carries the booking's signed token: no analytics may read it (docs/decisions/099). */
+export const handle = NO_ANALYTICS;
 
 /** The URL carries the booking's signed token: no cache may keep the page, no search engine index it. */
 export function headers() {

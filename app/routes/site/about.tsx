@@ -65,11 +65,11 @@ export default function AboutPage() {
           </div>
           <div className="card-grid card-grid--3">
             {values.map((value, index) => (
-              <article key={value.title} className="card value-card">
+              <article key={value.title} className="card value-card" aria-labelledby={`value-${index + 1}-heading`}>
                 <span className="value-card__number" aria-hidden="true">
                   {String(index + 1).padStart(2, "0")}
                 </span>
-                <h3>{value.title}</h3>
+                <h3 id={`value-${index + 1}-heading`}>{value.title}</h3>
                 <p>{value.text}</p>
               </article>
             ))}

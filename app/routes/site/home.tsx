@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { Route } from "./+types/home";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { CheckIcon, PhoneIcon, StarIcon, WhatsAppIcon } from "~/components/site/icons";
@@ -19,12 +20,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 function CollectionCard({ image, title, text }: { image: SiteImage; title: string; text: string }) {
+  const headingId = useId();
   return (
-    <article className="collection-card">
+    <article className="collection-card" aria-labelledby={headingId}>
       <div className="collection-card__media">
         <img src={image.src} width={image.width} height={image.height} alt={image.alt} loading="lazy" decoding="async" />
       </div>
-      <h3>{title}</h3>
+      <h3 id={headingId}>{title}</h3>
       <p>{text}</p>
     </article>
   );

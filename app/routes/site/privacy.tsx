@@ -29,9 +29,9 @@ const sections: LegalSection[] = [
     title: "What each form collects, and why",
     body: (
       <>
-        <div className="table-wrap" role="region" aria-labelledby="forms-table-caption" tabIndex={0}>
+        <div className="table-wrap">
           <table className="data-table data-table--fit">
-            <caption id="forms-table-caption">Information collected by each form</caption>
+            <caption>Information collected by each form</caption>
             <thead>
               <tr>
                 <th scope="col" className="privacy-table__form">Form</th>

@@ -69,15 +69,15 @@ export default function SnapVsAcimaPage() {
           </div>
 
           <div className="card-grid card-grid--2 compare__advice">
-            <article className="card">
-              <h3>Acima may suit you if</h3>
+            <article className="card" aria-labelledby="acima-fit-heading">
+              <h3 id="acima-fit-heading">Acima may suit you if</h3>
               <p>
                 You want a fixed 12-month lease with your first payment about two weeks away, and you can buy out within
                 90 days.
               </p>
             </article>
-            <article className="card">
-              <h3>Snap may suit you if</h3>
+            <article className="card" aria-labelledby="snap-fit-heading">
+              <h3 id="snap-fit-heading">Snap may suit you if</h3>
               <p>You need a higher approval, up to $5,000, or a little longer, 100 days, to buy out early.</p>
             </article>
           </div>

@@ -10,14 +10,16 @@ import { recordAudit } from "~/audit/log.server";
 import { findPasswordLink, redeemPasswordLink } from "~/auth/staff.server";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
+import { NO_ANALYTICS } from "~/http/page-analytics";
 import { STAFF_STYLES } from "~/http/page-styles";
 import { redirectWithToast } from "~/http/toast.server";
 
 // Where an invitation or password-reset link lands. Opening it changes nothing;
 // posting a password uses it, once (docs/decisions/058).
 
-// A staff page without scripts: the staff stylesheet (docs/decisions/081).
-export const handle = STAFF_STYLES;
+// A staff page without scripts: the staff stylesheet (docs/decisions/081), and no analytics,
+// as its address is the invitation's secret (099).
+export const handle = { ...STAFF_STYLES, ...NO_ANALYTICS };
 
 export function meta() {
   return [{ title: `Set your password | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];

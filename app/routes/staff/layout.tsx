@@ -2,6 +2,7 @@ import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
 import { StaffHeader } from "~/components/inbox/staff-header";
 import { requireStaff, staffUserContext } from "~/auth/guard.server";
+import { NO_ANALYTICS } from "~/http/page-analytics";
 import { HYDRATE } from "~/http/page-scripts";
 import { STAFF_STYLES } from "~/http/page-styles";
 
@@ -9,8 +10,9 @@ import { STAFF_STYLES } from "~/http/page-styles";
 // their loaders, actions or resource routes (see app/lib/staff-guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 
-// The staff area runs React in the browser (docs/decisions/070), with its own stylesheet (081).
-export const handle = { ...HYDRATE, ...STAFF_STYLES };
+// The staff area runs React in the browser (docs/decisions/070), with its own stylesheet (081)
+// and no analytics: its URLs carry searches and names (099).
+export const handle = { ...HYDRATE, ...STAFF_STYLES, ...NO_ANALYTICS };
 
 export function loader({ context }: Route.LoaderArgs) {
   const { email, role } = context.get(staffUserContext);

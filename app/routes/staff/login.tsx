@@ -14,6 +14,7 @@ import { LoginSchema } from "~/auth/rules";
 import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
+import { NO_ANALYTICS } from "~/http/page-analytics";
 import { HYDRATE } from "~/http/page-scripts";
 import { STAFF_STYLES } from "~/http/page-styles";
 
@@ -24,8 +25,8 @@ export function meta() {
 /** A throttled try answers 429 with Retry-After. */
 export const headers = passRetryAfter;
 
-// The sign-in form runs React in the browser (docs/decisions/070).
-export const handle = { ...HYDRATE, ...STAFF_STYLES };
+// The sign-in form runs React in the browser (docs/decisions/070); a staff page loads no analytics (099).
+export const handle = { ...HYDRATE, ...STAFF_STYLES, ...NO_ANALYTICS };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
