@@ -144,7 +144,7 @@ export function heicWith(options: { items: number; extents: number } | { exif: U
 // ---------------------------------------------------------------- plain files of a given size
 
 /** The sample padded to `size` bytes the way its kind allows, so a plain parse walks as many bytes. */
-export function padded(kind: "jpg" | "png" | "webp" | "heic", sample: Uint8Array, size: number): Bytes {
+export function padded(kind: Kind, sample: Uint8Array, size: number): Bytes {
   const filler = (n: number) => {
     const bytes = new Uint8Array(Math.max(0, n));
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) % 251; // never 0xFF
@@ -160,4 +160,36 @@ export function padded(kind: "jpg" | "png" | "webp" | "heic", sample: Uint8Array
     case "heic": // a free box at the end
       return concat(sample, box("free", filler(size - sample.length - 8)));
   }
+}
+
+// ---------------------------------------------------------------- the hostile corpus
+
+export interface CraftedPhoto {
+  name: string;
+  kind: Kind;
+  bytes: Bytes;
+}
+export type Kind = "jpg" | "png" | "webp" | "heic";
+
+/**
+ * Every crafted photo above at its worst, padded to `size` bytes the way its kind
+ * allows (the bench's "crafted photos" phase compares each with a plain photo of
+ * the same kind and size). `samples` are the plain sample photos by kind.
+ */
+export function hostilePhotoCorpus(samples: Record<Kind, Uint8Array>, size: number): CraftedPhoto[] {
+  const exif = (tiff: Bytes) => concat(ascii("Exif\0\0"), tiff);
+  const overlapping = overlappingGpsTiff(8000, 90_000);
+  // A JPEG segment holds 64 KB: the JPEG repeats its crafted Exif segment instead.
+  let jpeg: Bytes = concat(samples.jpg);
+  for (let i = 0; i < 8; i++) jpeg = jpegWithApp1(jpeg, exif(overlappingGpsTiff(2600, 32_000)));
+  const corpus: CraftedPhoto[] = [
+    { name: "HEIC: 20,000 items × 65,535 empty extents", kind: "heic", bytes: heicWith({ items: 20_000, extents: 65_535 }) },
+    { name: "HEIC: Exif item, 8,000 GPS entries on one area", kind: "heic", bytes: heicWith({ exif: overlapping }) },
+    { name: "WebP: EXIF, 8,000 GPS entries on one area", kind: "webp", bytes: webpWithChunk(samples.webp, "EXIF", exif(overlapping), VP8X_EXIF) },
+    { name: "PNG: eXIf, 8,000 GPS entries on one area", kind: "png", bytes: pngWithChunk(samples.png, pngChunk("eXIf", overlapping)) },
+    { name: "JPEG: 8 Exif segments, 2,600 GPS entries each on one area", kind: "jpg", bytes: jpeg },
+    { name: "PNG: iTXt XMP with a position", kind: "png", bytes: pngWithChunk(samples.png, pngXmpChunk(XMP_WITH_POSITION)) },
+    { name: "WebP: XMP chunk with a position", kind: "webp", bytes: webpWithChunk(samples.webp, "XMP ", XMP_WITH_POSITION, VP8X_XMP) },
+  ];
+  return corpus.map((photo) => ({ ...photo, bytes: padded(photo.kind, photo.bytes, size) }));
 }

@@ -22,12 +22,12 @@ import {
   XMP_LATITUDE,
   XMP_WITH_POSITION,
   type Bytes,
+  type Kind,
 } from "../support/crafted-photos";
 import { rows, textOf, uniqueIp } from "./lead-helpers";
 import { contains, IMAGE_TYPES, photoFile, photosOf, postOrder, samplePhoto, storedBytes, storedState, validOrder } from "./photo-helpers";
 
 const MB = 1024 * 1024;
-type Kind = "jpg" | "png" | "webp" | "heic";
 
 const asFile = (bytes: Bytes, kind: Kind, name = `crafted.${kind}`) => new File([bytes], name, { type: IMAGE_TYPES[kind] });
 
