@@ -8,18 +8,15 @@ import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { PUBLIC_PAGES } from "../tests/support/public-pages.ts";
-import { runBytes } from "./phases/bytes.mjs";
+import { runCraftedPhotos } from "./phases/crafted-photos.mjs";
 import { GROWTH_STEPS, growTo, measureDashboard } from "./phases/data-growth.mjs";
 import { runHostile } from "./phases/hostile.mjs";
-import { runLighthouse } from "./phases/lighthouse.mjs";
-import { runLivePush } from "./phases/live-push.mjs";
 import { runOrderPhotos } from "./phases/order-photos.mjs";
-import { runThroughput, writeStaticTwins } from "./phases/throughput.mjs";
 import { runWrites } from "./phases/writes.mjs";
 import { SlotAllocator } from "./lib/leads.mjs";
 import { renderReport } from "./lib/report.mjs";
 import { startEdgeProxy } from "./lib/edge-proxy.mjs";
-import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, removeDatabase } from "./lib/server.mjs";
+import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, newServerLog, removeDatabase } from "./lib/server.mjs";
 import { within } from "./lib/stats.mjs";
 import { signIn } from "./lib/visitor.mjs";
 import { CHROMIUM_PATH } from "../scripts/chromium.mjs";
@@ -33,10 +30,17 @@ const startedAt = performance.now();
 const log = (message) => console.log(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
 const ONLY = process.argv.slice(2);
+const wanted = (name) => ONLY.length === 0 || ONLY.includes(name);
+// Phases that need the bench's own tools (bench/node_modules) load them only when they run,
+// so `npm run bench -- "crafted photos"` works without them.
+const lighthousePhase = () => import("./phases/lighthouse.mjs");
+const bytesPhase = () => import("./phases/bytes.mjs");
+const livePushPhase = () => import("./phases/live-push.mjs");
+const throughputPhase = () => import("./phases/throughput.mjs");
 
 /** Runs one bounded phase; a failure becomes `{ error }` in the report instead of ending the run. */
 async function phase(name, seconds, body) {
-  if (ONLY.length > 0 && !ONLY.includes(name)) return undefined;
+  if (!wanted(name)) return undefined;
   log(`${name}…`);
   try {
     return await within(seconds, name, Promise.resolve().then(body));
@@ -73,7 +77,10 @@ const sections = {};
 log(`building into ${BUILD_DIR}/`);
 build();
 const persistDir = freshDatabase();
-const server = new LocalServer(persistDir, PORT);
+// The server's own output (the Worker's console.error included), kept for every run: a 5xx names it.
+const serverLog = newServerLog();
+log(`server log: ${serverLog}`);
+const server = new LocalServer(persistDir, PORT, serverLog);
 const stop = async () => {
   await server.stop();
 };
@@ -87,10 +94,13 @@ try {
   await server.start();
   const origin = server.origin;
   log(`serving on ${origin}`);
-  const twins = await writeStaticTwins({ origin, pages: THROUGHPUT_PAGES, buildDir: BUILD_DIR });
-  // Static Assets reads its file list at start-up: restart so the twins are served.
-  await server.stop();
-  await server.start();
+  let twins;
+  if (wanted("throughput")) {
+    twins = await (await throughputPhase()).writeStaticTwins({ origin, pages: THROUGHPUT_PAGES, buildDir: BUILD_DIR });
+    // Static Assets reads its file list at start-up: restart so the twins are served.
+    await server.stop();
+    await server.start();
+  }
 
   /** Runs `body` with the edge proxy (HTTP/2, TLS, Brotli) in front of the server, given its origin. */
   const throughEdge = async (body) => {
@@ -102,17 +112,17 @@ try {
     }
   };
   sections.lighthouse = await phase("lighthouse", 480, () =>
-    throughEdge((edgeOrigin) => runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium(), log })),
+    throughEdge(async (edgeOrigin) => (await lighthousePhase()).runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium(), log })),
   );
   sections.bytes = await phase("first-load bytes", 180, () =>
-    throughEdge((edgeOrigin) => runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium() })),
+    throughEdge(async (edgeOrigin) => (await bytesPhase()).runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium() })),
   );
-  sections.throughput = await phase("throughput", 150, () => runThroughput({ origin, twins, log }));
+  sections.throughput = await phase("throughput", 150, async () => (await throughputPhase()).runThroughput({ origin, twins, log }));
 
   const slots = new SlotAllocator();
   const cookie = await signIn(origin, BENCH_STAFF);
-  sections.livePush = await phase("live push", 180, () =>
-    runLivePush({ origin, cookie, count: 200, slots, firstVisitor: 1, log }),
+  sections.livePush = await phase("live push", 180, async () =>
+    (await livePushPhase()).runLivePush({ origin, cookie, count: 200, slots, firstVisitor: 1, log }),
   );
   sections.writes = await phase("writes under load", 180, () =>
     runWrites({
@@ -140,6 +150,10 @@ try {
     }),
   );
 
+  sections.craftedPhotos = await phase("crafted photos", 240, () =>
+    runCraftedPhotos({ origin, firstVisitor: 300_000, log }),
+  );
+
   sections.growth = await phase("data growth", 300, async () => {
     const steps = [];
     for (const target of GROWTH_STEPS) {
@@ -155,6 +169,11 @@ try {
 } finally {
   await stop();
   removeDatabase(persistDir);
+}
+
+const withServerErrors = Object.entries(sections).filter(([, result]) => result?.fiveXx > 0);
+for (const [name, result] of withServerErrors) {
+  log(`${name}: ${result.fiveXx} answers were 5xx; the server's log is ${serverLog}`);
 }
 
 sections.hostile = await phase("hostile input", 240, () => runHostile({ buildDir: BUILD_DIR }));

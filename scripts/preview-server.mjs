@@ -2,6 +2,7 @@
 // needs it for a while and then must end it: the build's page step
 // (scripts/prebuild-pages.mjs) and the benchmark (bench/lib/server.mjs).
 import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -21,16 +22,24 @@ export function freePort(host) {
  * Starts `vite preview` in a process group of its own (so stopPreview ends workerd
  * too) and resolves once it answers, or rejects with the end of its stderr.
  */
-export async function startPreview({ host, port, env, timeoutMs = 60_000 }) {
+export async function startPreview({ host, port, env, timeoutMs = 60_000, logFile }) {
   const child = spawn("vite", ["preview", "--host", host, "--port", String(port), "--strictPort"], {
     env,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", logFile ? "pipe" : "ignore", "pipe"],
     detached: true,
   });
+  // With `logFile`, everything the server prints (the Worker's console included) is appended to it.
+  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : null;
+  if (log) {
+    log.write(`--- vite preview on ${host}:${port}, ${new Date().toISOString()}\n`);
+    child.stdout.pipe(log, { end: false });
+  }
   let stderr = "";
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
+    log?.write(chunk);
   });
+  child.once("exit", () => log?.end());
   let spawnError = "";
   child.once("error", (error) => {
     spawnError = error.message; // e.g. vite not on the PATH outside npm scripts
@@ -79,5 +88,6 @@ export async function stopPreview(child) {
     await Promise.race([exited, sleep(10_000, undefined, { ref: false })]);
   }
   child.stderr?.destroy();
+  child.stdout?.destroy();
   child.unref();
 }

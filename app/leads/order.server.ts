@@ -5,19 +5,16 @@ import { insertSelect } from "~/db/insert-select";
 import { orderPhotos, orders } from "~/db/schema";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
-import { HONEYPOT_FIELD } from "~/http/form";
 import { emailMessage } from "~/mail/outbox.server";
 import { leadEmail } from "~/mail/staff-email";
 import { requestReceivedEmail } from "~/mail/visitor-messages";
-import { countUndeclaredPhotoBytes, spendPhotoBudget } from "~/photos/budget.server";
-import { receiveOrderForm, type StoredPhoto } from "~/photos/receive.server";
+import { PhotoBudgetExceeded, spendPhotoBudget, type PhotoBudgetRefusal } from "~/photos/budget.server";
+import { receiveOrderForm, type ReceivedForm, type StoredPhoto } from "~/photos/receive.server";
 import { PHOTOS_FIELD } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
-import { SUBMISSION_TOKEN_FIELD } from "./rules/fields";
 import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
-import { verifySubmissionToken } from "./submission-token.server";
 
 type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
 
@@ -82,14 +79,18 @@ export async function saveOrder(
   });
 }
 
-/** Photos are not stored again for a form that was stored before (a double click, a retry), nor for a bot. */
-async function photosUnwanted(env: Env, fields: FormData): Promise<boolean> {
-  const honeypot = fields.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.length > 0) return true;
-  const token = await verifySubmissionToken(env, "order", fields.get(SUBMISSION_TOKEN_FIELD));
-  if (!token.ok) return false;
-  const stored = await getDb(env).query.orders.findFirst({ columns: { id: true }, where: eq(orders.submissionToken, token.id) });
+/** Whether an order with this submission token is stored already (a double click, a retry). */
+async function storedBefore(env: Env, submissionId: string): Promise<boolean> {
+  const stored = await getDb(env).query.orders.findFirst({ columns: { id: true }, where: eq(orders.submissionToken, submissionId) });
   return stored !== undefined;
+}
+
+const entryCount = (form: FormData) => [...form.keys()].length;
+
+/** Over the photo budget: refused before the form was read (or while it streamed), so the form comes back empty, with the reason. */
+function overBudget(refusal: PhotoBudgetRefusal): OrderAnswer {
+  const result = { status: "error" as const, initialValue: {}, error: { "": [refusal.message] } };
+  return { status: "refused", refusal: { ok: false, status: 429, result, headers: refusal.headers } };
 }
 
 export type OrderAnswer =
@@ -105,16 +106,38 @@ export type OrderAnswer =
  * checked and written to R2 on the way), the intake every lead form takes, then
  * one batch with the order and its photos' rows. Whatever is refused or fails,
  * the photos written for it are deleted before the answer.
+ *
+ * The intake runs when the first photo arrives, on the fields before it (a
+ * browser sends every field first): a form it refuses (the rate limit's 429, a
+ * bad token, a missing answer) never has its photos parsed or written
+ * (docs/decisions/087). A post with fields after its photos is taken again whole.
  */
 export async function takeOrder(request: Request, context: Readonly<RouterContextProvider>): Promise<OrderAnswer> {
   const { env } = getCloudflare(context);
-  const overBudget = await spendPhotoBudget(env, request);
-  if (overBudget) {
-    // Refused unread, so there are no answers to give back: the form comes back empty, with the reason.
-    const result = { status: "error" as const, initialValue: {}, error: { "": [overBudget.message] } };
-    return { status: "refused", refusal: { ok: false, status: 429, result, headers: overBudget.headers } };
+  const budget = await spendPhotoBudget(env, request);
+  if (budget.refused) return overBudget(budget.refused);
+
+  let early: { intake: LeadIntake<OrderRequest>; entries: number } | undefined;
+  const photosUnwanted = async (fields: FormData) => {
+    let intake: LeadIntake<OrderRequest>;
+    try {
+      intake = await takeLeadSubmission(request, context, "order", OrderSchema, fields);
+    } catch {
+      return true; // a thrown refusal (the honeypot): the whole form gets it once it is read
+    }
+    early = { intake, entries: entryCount(fields) };
+    // Photos are not stored again for a form that was stored before.
+    return !intake.ok || (await storedBefore(env, intake.submissionId));
+  };
+  let received: ReceivedForm;
+  try {
+    received = await receiveOrderForm(budget.request, env.BUCKET, photosUnwanted);
+  } catch (error) {
+    if (error instanceof PhotoBudgetExceeded) return overBudget(error.refusal);
+    throw error;
+  } finally {
+    await budget.settle();
   }
-  const received = await receiveOrderForm(request, env.BUCKET, (fields) => photosUnwanted(env, fields));
   const photoKeys = received.photos.map((photo) => photo.key);
 
   if (received.photoErrors.length > 0) {
@@ -126,7 +149,10 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
 
   let intake: LeadIntake<OrderRequest>;
   try {
-    intake = await takeLeadSubmission(request, context, "order", OrderSchema, received.formData);
+    intake =
+      early && early.entries === entryCount(received.formData)
+        ? early.intake
+        : await takeLeadSubmission(request, context, "order", OrderSchema, received.formData);
   } catch (refusal) {
     // A thrown refusal (the honeypot, an unreadable intent) takes the photos with it too.
     await deletePhotos(env.BUCKET, photoKeys);
@@ -146,7 +172,6 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
     await deletePhotos(env.BUCKET, photoKeys);
     return { status: "failed", intake, error };
   }
-  await countUndeclaredPhotoBytes(env, request, received.photos.reduce((sum, photo) => sum + photo.size, 0));
   return { status: "stored" };
 }
 

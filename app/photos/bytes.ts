@@ -49,8 +49,18 @@ export class ChunkedBytes {
     this.#chunks[index]![offset - this.#starts[index]!] = value;
   }
 
+  /** Sets [start, end) to `value`, one native fill per chunk. */
   fill(start: number, end: number, value: number): void {
-    for (let offset = Math.max(0, start); offset < Math.min(end, this.length); offset++) this.set(offset, value);
+    const stop = Math.min(end, this.length);
+    let offset = Math.max(0, start);
+    while (offset < stop) {
+      const index = this.#locate(offset);
+      const chunk = this.#chunks[index]!;
+      const chunkStart = this.#starts[index]!;
+      const upTo = Math.min(stop, chunkStart + chunk.length);
+      chunk.fill(value, offset - chunkStart, upTo - chunkStart);
+      offset = upTo;
+    }
   }
 
   /** A copy of [start, end), for short reads (headers, box types). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkedBytes } from "./bytes";
-import { removeLocation } from "./location";
+import { DamagedPhotoError, removeLocation } from "./location";
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const u16 = (n: number) => [n >> 8, n & 255];
@@ -88,11 +88,18 @@ describe("removeLocation: JPEG", () => {
     expect([...all]).toEqual(source);
   });
 
-  it("survives a truncated file and a lying segment length", () => {
+  it("refuses a file cut inside a segment, and a segment whose length runs past the end", () => {
     const truncated = jpeg().slice(0, 40);
-    expect(removeLocation("image/jpeg", chunked(truncated, 8).bytes)).toBe(40);
+    expect(() => removeLocation("image/jpeg", chunked(truncated, 8).bytes)).toThrow(DamagedPhotoError);
     const lying = [0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff, ...ascii("Exif\0\0"), ...tiffWithGps().slice(0, 20)];
-    expect(removeLocation("image/jpeg", chunked(lying, 8).bytes)).toBe(lying.length);
+    expect(() => removeLocation("image/jpeg", chunked(lying, 8).bytes)).toThrow(DamagedPhotoError);
+  });
+
+  it("keeps a file whose last scan has no end of image as it was sent, its location removed", () => {
+    const source = jpeg().slice(0, -3);
+    const { all, bytes } = chunked(source, 16);
+    expect(removeLocation("image/jpeg", bytes)).toBe(source.length);
+    expect(contains(all, LATITUDE)).toBe(false);
   });
 });
 

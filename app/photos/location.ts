@@ -6,14 +6,24 @@
 // - the Exif GPS IFD (JPEG APP1, HEIC's Exif item, WebP's EXIF chunk, PNG's eXIf)
 //   is emptied: its entries and their values become zeros and its count 0; the
 //   rest of Exif (orientation, so the photo is not shown sideways) stays;
-// - XMP packets in a JPEG (which can repeat the position) become comments of spaces;
+// - XMP (which can repeat the position) becomes spaces: a JPEG's XMP segments
+//   become comments, WebP's `XMP ` chunk and PNG's XMP and raw-profile text chunks
+//   keep their place with a text of spaces;
 // - whatever follows a JPEG's last image (a motion photo's video, a maker's
 //   trailer) is cut off: the returned length is what to keep.
+//
+// The work is linear in the file's bytes: every walk stops at the end of its
+// segment, chunk or box, and a structure that points outside itself throws
+// DamagedPhotoError, which refuses the photo (docs/decisions/086).
 
 import type { ChunkedBytes } from "./bytes";
+import { blankExifGps, damaged, exifTiffStart } from "./exif";
+import { heif } from "./heif";
 import type { PhotoKind } from "./rules";
 
-/** Removes location data in place; returns how many leading bytes to store. */
+export { DamagedPhotoError } from "./exif";
+
+/** Removes location data in place; returns how many leading bytes to store. Throws DamagedPhotoError. */
 export function removeLocation(kind: PhotoKind, bytes: ChunkedBytes): number {
   switch (kind) {
     case "image/jpeg":
@@ -33,51 +43,8 @@ export function removeLocation(kind: PhotoKind, bytes: ChunkedBytes): number {
   }
 }
 
-// ---------------------------------------------------------------- Exif (TIFF)
-
-/** Bytes per value of each TIFF field type (1 BYTE … 13 IFD). */
-const TIFF_TYPE_SIZES = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8, 4];
-const GPS_IFD_POINTER = 0x8825;
-const IFD_ENTRY = 12;
-
-/** Empties the GPS IFD of the TIFF structure at [tiff, end). Returns whether there was one. */
-export function blankExifGps(bytes: ChunkedBytes, tiff: number, end: number): boolean {
-  const order = bytes.ascii(tiff, 2);
-  if (order !== "II" && order !== "MM") return false;
-  const le = order === "II";
-  if (bytes.uint16(tiff + 2, le) !== 42) return false;
-  const ifd0 = tiff + bytes.uint32(tiff + 4, le);
-  const count = bytes.uint16(ifd0, le);
-  let found = false;
-  for (let i = 0; i < count; i++) {
-    const entry = ifd0 + 2 + i * IFD_ENTRY;
-    if (entry + IFD_ENTRY > end) break;
-    if (bytes.uint16(entry, le) !== GPS_IFD_POINTER) continue;
-    blankIfd(bytes, tiff, tiff + bytes.uint32(entry + 8, le), end, le);
-    found = true;
-  }
-  return found;
-}
-
-function blankIfd(bytes: ChunkedBytes, tiff: number, ifd: number, end: number, le: boolean) {
-  if (ifd < tiff || ifd + 2 > end) return;
-  const count = bytes.uint16(ifd, le);
-  for (let i = 0; i < count; i++) {
-    const entry = ifd + 2 + i * IFD_ENTRY;
-    if (entry + IFD_ENTRY > end) break;
-    const size = (TIFF_TYPE_SIZES[bytes.uint16(entry + 2, le)] ?? 0) * bytes.uint32(entry + 4, le);
-    if (size > 4) {
-      const value = tiff + bytes.uint32(entry + 8, le);
-      if (value >= tiff && value + size <= end) bytes.fill(value, value + size, 0);
-    }
-  }
-  // The count, the entries and the pointer to a next IFD: an empty IFD.
-  bytes.fill(ifd, Math.min(end, ifd + 2 + count * IFD_ENTRY + 4), 0);
-}
-
 // ---------------------------------------------------------------- JPEG
 
-const EXIF_HEADER = "Exif\0\0";
 const XMP_HEADERS = ["http://ns.adobe.com/xap/1.0/\0", "http://ns.adobe.com/xmp/extension/\0"];
 const COMMENT = 0xfe;
 
@@ -109,7 +76,7 @@ function jpegImage(bytes: ChunkedBytes, start: number): number {
     if (marker === 0xd9) return position;
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xd8) continue;
     const length = bytes.uint16(position);
-    if (length < 2) return -1;
+    if (length < 2 || position + length > bytes.length) damaged("a segment runs past the end of the file");
     const data = position + 2;
     const end = position + length;
     if (marker === 0xe1) app1(bytes, markerAt, data, end);
@@ -122,8 +89,8 @@ function jpegImage(bytes: ChunkedBytes, start: number): number {
 }
 
 function app1(bytes: ChunkedBytes, markerAt: number, data: number, end: number) {
-  if (bytes.ascii(data, EXIF_HEADER.length) === EXIF_HEADER) {
-    blankExifGps(bytes, data + EXIF_HEADER.length, end);
+  if (bytes.ascii(data, 4) === "Exif") {
+    blankExifGps(bytes, exifTiffStart(bytes, data, end), end);
   } else if (XMP_HEADERS.some((header) => bytes.ascii(data, header.length) === header)) {
     bytes.set(markerAt, COMMENT);
     bytes.fill(data, end, 0x20);
@@ -145,112 +112,22 @@ function entropyEnd(bytes: ChunkedBytes, from: number): number {
   }
 }
 
-// ---------------------------------------------------------------- HEIC / HEIF (ISO BMFF)
-
-interface Box {
-  type: string;
-  /** First byte of the content, after the header. */
-  content: number;
-  end: number;
-}
-
-function* boxes(bytes: ChunkedBytes, start: number, end: number): Generator<Box> {
-  let position = start;
-  while (position + 8 <= end) {
-    let size = bytes.uint32(position);
-    const type = bytes.ascii(position + 4, 4);
-    let header = 8;
-    if (size === 1) {
-      size = bytes.uint32(position + 8) * 2 ** 32 + bytes.uint32(position + 12);
-      header = 16;
-    } else if (size === 0) {
-      size = end - position;
-    }
-    if (size < header || position + size > end) return;
-    yield { type, content: position + header, end: position + size };
-    position += size;
-  }
-}
-
-/** An unsigned big-endian number of 0, 4 or 8 bytes (iloc's field sizes). */
-function sized(bytes: ChunkedBytes, offset: number, size: number): number {
-  if (size === 4) return bytes.uint32(offset);
-  if (size === 8) return bytes.uint32(offset) * 2 ** 32 + bytes.uint32(offset + 4);
-  return 0;
-}
-
-/** The Exif item's GPS IFD, found through the meta box's item info (iinf) and item locations (iloc). */
-function heif(bytes: ChunkedBytes) {
-  const meta = [...boxes(bytes, 0, bytes.length)].find((box) => box.type === "meta");
-  if (!meta) return;
-  const children = [...boxes(bytes, meta.content + 4, meta.end)];
-  const iinf = children.find((box) => box.type === "iinf");
-  const iloc = children.find((box) => box.type === "iloc");
-  const idat = children.find((box) => box.type === "idat");
-  if (!iinf || !iloc) return;
-
-  const exifItems = new Set<number>();
-  const infoVersion = bytes.at(iinf.content);
-  for (const infe of boxes(bytes, iinf.content + 4 + (infoVersion === 0 ? 2 : 4), iinf.end)) {
-    if (infe.type !== "infe") continue;
-    const version = bytes.at(infe.content);
-    if (version < 2) continue;
-    const id = version === 2 ? bytes.uint16(infe.content + 4) : bytes.uint32(infe.content + 4);
-    const typeAt = infe.content + 4 + (version === 2 ? 2 : 4) + 2;
-    if (bytes.ascii(typeAt, 4) === "Exif") exifItems.add(id);
-  }
-  if (exifItems.size === 0) return;
-
-  const version = bytes.at(iloc.content);
-  let position = iloc.content + 4;
-  const sizes = bytes.at(position);
-  const more = bytes.at(position + 1);
-  const [offsetSize, lengthSize, baseOffsetSize] = [sizes >> 4, sizes & 15, more >> 4];
-  const indexSize = version === 1 || version === 2 ? more & 15 : 0;
-  position += 2;
-  const itemCount = version < 2 ? bytes.uint16(position) : bytes.uint32(position);
-  position += version < 2 ? 2 : 4;
-  for (let item = 0; item < itemCount && position < iloc.end; item++) {
-    const id = version < 2 ? bytes.uint16(position) : bytes.uint32(position);
-    position += version < 2 ? 2 : 4;
-    let method = 0;
-    if (version === 1 || version === 2) {
-      method = bytes.uint16(position) & 15;
-      position += 2;
-    }
-    position += 2; // data_reference_index
-    const baseOffset = sized(bytes, position, baseOffsetSize);
-    position += baseOffsetSize;
-    const extentCount = bytes.uint16(position);
-    position += 2;
-    for (let extent = 0; extent < extentCount; extent++) {
-      position += indexSize;
-      const offset = sized(bytes, position, offsetSize);
-      position += offsetSize;
-      const length = sized(bytes, position, lengthSize);
-      position += lengthSize;
-      // One extent is how every camera writes Exif; data split over several is left as it is.
-      if (!exifItems.has(id) || extentCount !== 1) continue;
-      const origin = method === 0 ? 0 : method === 1 && idat ? idat.content : -1;
-      if (origin < 0) continue;
-      const start = origin + baseOffset + offset;
-      const end = length === 0 ? bytes.length : Math.min(bytes.length, start + length);
-      const tiff = start + 4 + bytes.uint32(start);
-      blankExifGps(bytes, tiff, end);
-    }
-  }
-}
-
 // ---------------------------------------------------------------- WebP and PNG
+
+/** The VP8X header's flag saying the file has XMP. */
+const VP8X_XMP_FLAG = 0x04;
 
 function webp(bytes: ChunkedBytes) {
   let position = 12;
   while (position + 8 <= bytes.length) {
+    const type = bytes.ascii(position, 4);
     const size = bytes.uint32(position + 4, true);
     const data = position + 8;
-    if (bytes.ascii(position, 4) === "EXIF") {
-      const tiff = bytes.ascii(data, EXIF_HEADER.length) === EXIF_HEADER ? data + EXIF_HEADER.length : data;
-      blankExifGps(bytes, tiff, data + size);
+    if (data + size > bytes.length) damaged(`the ${JSON.stringify(type)} chunk runs past the end of the file`);
+    if (type === "EXIF") blankExifGps(bytes, exifTiffStart(bytes, data, data + size), data + size);
+    if (type === "XMP ") {
+      bytes.fill(data, data + size, 0x20);
+      if (bytes.ascii(12, 4) === "VP8X") bytes.set(20, bytes.at(20) & ~VP8X_XMP_FLAG);
     }
     position = data + size + (size % 2);
   }
@@ -272,17 +149,53 @@ function crc32(bytes: ChunkedBytes, start: number, end: number): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/** Text chunks that hold XMP, or Exif and XMP as hex (ImageMagick's "Raw profile type exif"). */
+const isLocatingKeyword = (keyword: string) => keyword === "XML:com.adobe.xmp" || keyword.startsWith("Raw profile type");
+
+/** The keyword of a text chunk at [data, end) (1–79 bytes, then a NUL), or null. */
+function textKeyword(bytes: ChunkedBytes, data: number, end: number): string | null {
+  for (let at = data; at < Math.min(end, data + 80); at++) if (bytes.at(at) === 0) return bytes.ascii(data, at - data);
+  return null;
+}
+
+/**
+ * Keeps an XMP or raw-profile text chunk in place as a valid one whose text is
+ * spaces: tEXt's text, iTXt's text (uncompressed, no language), and a zTXt
+ * becomes a tEXt. Returns whether it changed anything.
+ */
+function blankTextChunk(bytes: ChunkedBytes, typeAt: number, data: number, end: number): boolean {
+  const type = bytes.ascii(typeAt, 4);
+  if (type !== "tEXt" && type !== "zTXt" && type !== "iTXt") return false;
+  const keyword = textKeyword(bytes, data, end);
+  if (keyword === null || !isLocatingKeyword(keyword)) return false;
+  let text = data + keyword.length + 1;
+  if (type === "zTXt") [..."tEXt"].forEach((letter, i) => bytes.set(typeAt + i, letter.charCodeAt(0)));
+  if (type === "iTXt" && text + 4 <= end) {
+    // Compression flag and method 0, an empty language tag and translated keyword.
+    bytes.fill(text, text + 4, 0);
+    text += 4;
+  }
+  bytes.fill(text, end, 0x20);
+  return true;
+}
+
 function png(bytes: ChunkedBytes) {
   let position = 8;
   while (position + 12 <= bytes.length) {
     const length = bytes.uint32(position);
+    const typeAt = position + 4;
     const data = position + 8;
-    if (bytes.ascii(position + 4, 4) === "eXIf" && blankExifGps(bytes, data, data + length)) {
+    const end = data + length;
+    if (end + 4 > bytes.length) damaged(`the ${JSON.stringify(bytes.ascii(typeAt, 4))} chunk runs past the end of the file`);
+    const type = bytes.ascii(typeAt, 4);
+    const changed =
+      type === "eXIf" ? blankExifGps(bytes, exifTiffStart(bytes, data, end), end) : blankTextChunk(bytes, typeAt, data, end);
+    if (changed) {
       // The chunk's CRC covers its type and data: write the new one.
-      const crc = crc32(bytes, position + 4, data + length);
-      [24, 16, 8, 0].forEach((shift, i) => bytes.set(data + length + i, (crc >>> shift) & 0xff));
+      const crc = crc32(bytes, typeAt, end);
+      [24, 16, 8, 0].forEach((shift, i) => bytes.set(end + i, (crc >>> shift) & 0xff));
     }
-    if (bytes.ascii(position + 4, 4) === "IEND") return;
-    position = data + length + 4;
+    if (type === "IEND") return;
+    position = end + 4;
   }
 }

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/multipart-parser";
 import { BodyTooLargeError } from "~/http/body-limit";
 import { ChunkedBytes } from "./bytes";
-import { removeLocation } from "./location";
+import { DamagedPhotoError, removeLocation } from "./location";
 import {
   declaredTypeAgrees,
   detectPhotoKind,
@@ -118,7 +118,13 @@ export async function receiveOrderForm(
     if (errors.size > 0 || failure !== undefined) return;
     skip ??= await skipPhotos(formData);
     if (skip) return;
-    const length = removeLocation(kind, bytes);
+    let length: number;
+    try {
+      length = removeLocation(kind, bytes);
+    } catch (error) {
+      if (error instanceof DamagedPhotoError) return errors.add(PHOTO_MESSAGES.damaged(name));
+      throw error;
+    }
     const key = newPhotoKey();
     try {
       await putPhoto(bucket, key, bytes, length, kind);

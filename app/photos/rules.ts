@@ -126,6 +126,8 @@ export const PHOTO_MESSAGES = {
   tooMany: `Please choose up to ${PHOTO_LIMITS.count} photos.`,
   tooMuch: "Your photos add up to more than 25 MB. Please choose fewer or smaller photos.",
   empty: (name: string) => `“${shownName(name)}” is empty. Please choose it again.`,
+  damaged: (name: string) =>
+    `“${shownName(name)}” looks damaged: parts of it point outside the file. Please choose the original photo, or a screenshot of it.`,
   forgedName: (name: string) => `“${shownName(name)}” has a file name we can't accept. Please rename the file and choose it again.`,
   /** The 413 answer when a request is larger than any order with photos can be. */
   requestTooLarge:

@@ -210,6 +210,27 @@ ${table(["post p50", "post p99", "max", "photo bytes in", "peak workerd memory",
 `;
 }
 
+function craftedPhotosSection(r) {
+  const rows = r.rows.map((row) => [
+    row.name,
+    ms(row.craftedMs),
+    ms(row.plainMs),
+    ratio(row.craftedMs / row.plainMs),
+    row.statuses.join(", "),
+  ]);
+  const w = r.worst;
+  return `## 8. Crafted photos
+
+The hostile photo corpus (\`tests/support/crafted-photos.ts\`: structures made to repeat a careless parser's work,
+or to hide a position where a careless cleaner does not look), each padded to ${(r.size / (1024 * 1024)).toFixed(0)} MB, posted with an order through
+the Worker's whole path (checks, location removal, R2, D1), against a plain photo of the same kind and size posted
+right before it; median of ${r.rounds} rounds, from sending the post to its answer. **Crafted photos: worst
+${ms(w.craftedMsPerMb)} per MB (${w.name}) against ${ms(w.plainMsPerMb)} per MB for a plain photo of its kind (×${ratio(w.craftedMs / w.plainMs)}).**
+
+${table(["crafted photo", "post", "plain post", "ratio", "statuses"], rows)}
+`;
+}
+
 function growthSection(steps) {
   const tabs = steps[0]?.rows.map((row) => row.tab) ?? [];
   const rows = tabs.map((tab) => [
@@ -281,6 +302,7 @@ Everything runs on this machine against the built Worker on a loopback address, 
     ["writes", "5. Writes under load", writesSection],
     ["growth", "6. Cost as data grows", growthSection],
     ["orderPhotos", "7. Orders with photos", orderPhotosSection],
+    ["craftedPhotos", "8. Crafted photos", craftedPhotosSection],
     ["hostile", "Hostile input", hostileSection],
   ];
   for (const [key, title, section] of render) {

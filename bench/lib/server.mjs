@@ -13,6 +13,7 @@ import { startPreview, stopPreview } from "../../scripts/preview-server.mjs";
 
 export const BUILD_DIR = "build-bench";
 export const HOST = "127.0.0.1";
+const LOG_DIR = "bench/logs";
 const DEPLOY_CONFIG = ".wrangler/deploy/config.json";
 export const BENCH_STAFF = { email: "bench-staff@example.com", password: "bench-password-123456" };
 
@@ -61,10 +62,18 @@ export function d1File(persistDir) {
   return join(folder, file);
 }
 
+/** A new log file under bench/logs/ (gitignored), named by the time the run started. */
+export function newServerLog() {
+  mkdirSync(LOG_DIR, { recursive: true });
+  return join(LOG_DIR, `server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`);
+}
+
 export class LocalServer {
-  constructor(persistDir, port) {
+  /** `logFile` receives everything the server prints, across restarts. */
+  constructor(persistDir, port, logFile) {
     this.persistDir = persistDir;
     this.port = port;
+    this.logFile = logFile;
     this.origin = `http://${HOST}:${port}`;
     this.child = null;
   }
@@ -76,7 +85,12 @@ export class LocalServer {
     const previousDeployConfig = existsSync(DEPLOY_CONFIG) ? readFileSync(DEPLOY_CONFIG, "utf8") : null;
     writeFileSync(DEPLOY_CONFIG, JSON.stringify({ configPath: `../../${BUILD_DIR}/server/wrangler.json`, auxiliaryWorkers: [] }));
     try {
-      this.child = await startPreview({ host: HOST, port: this.port, env: { ...baseEnv, PERSIST_DIR: this.persistDir } });
+      this.child = await startPreview({
+        host: HOST,
+        port: this.port,
+        env: { ...baseEnv, PERSIST_DIR: this.persistDir },
+        logFile: this.logFile,
+      });
     } finally {
       if (previousDeployConfig !== null) writeFileSync(DEPLOY_CONFIG, previousDeployConfig);
     }

@@ -108,7 +108,16 @@ export async function runOrderPhotos({ origin, count, concurrency, photoBytes, f
   await pool(Array.from({ length: count }, (_, i) => i), concurrency, async (i) => {
     const index = firstVisitor + i;
     const visitor = new Visitor(origin, visitorIp(index));
-    const token = await visitor.formToken("/orderOnline");
+    let token;
+    try {
+      token = await visitor.formToken("/orderOnline");
+    } catch (error) {
+      // The order page itself failed (a 5xx): counted, and the run goes on so the log can tell why.
+      log(`  order page for visitor ${index}: ${error.message}`);
+      statuses.set("page 5xx", (statuses.get("page 5xx") ?? 0) + 1);
+      fiveXx++;
+      return;
+    }
     const form = new globalThis.FormData();
     const fields = { ...leadFields("order", `${NAME_PREFIX} ${i}`, index), submissionToken: token };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

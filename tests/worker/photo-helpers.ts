@@ -35,22 +35,37 @@ export const validOrder = {
   diamondSelection: "Moissanite",
 };
 
-/** The order form as a browser sends it: the fields, then the chosen photos (multipart, with its length). */
+/**
+ * The order form as a browser sends it: the fields, then the chosen photos (multipart, with its length).
+ * `chunked` sends the same body as a stream of 64 KB pieces without a length, as no browser does.
+ */
 export async function postOrder(
   fields: Record<string, string>,
   photos: File[],
-  options: { ip?: string; path?: string; headers?: Record<string, string> } = {},
+  options: { ip?: string; path?: string; headers?: Record<string, string>; chunked?: boolean } = {},
 ) {
   const form = new FormData();
   const submissionToken = fields.submissionToken ?? (await issueToken("order"));
   for (const [name, value] of Object.entries({ submissionToken, ...fields })) form.append(name, value);
   if (photos.length === 0) form.append("photos", new File([], "", { type: "application/octet-stream" }));
   for (const photo of photos) form.append("photos", photo);
-  return SELF.fetch(`${ORIGIN}${options.path ?? "/orderOnline"}`, {
+  const headers = { Origin: ORIGIN, "CF-Connecting-IP": options.ip ?? uniqueIp(), ...options.headers };
+  const url = `${ORIGIN}${options.path ?? "/orderOnline"}`;
+  if (!options.chunked) return SELF.fetch(url, { method: "POST", redirect: "manual", headers, body: form });
+  const encoded = new Response(form);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, (offset += 64 * 1024)));
+    },
+  });
+  return SELF.fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: ORIGIN, "CF-Connecting-IP": options.ip ?? uniqueIp(), ...options.headers },
-    body: form,
+    headers: { ...headers, "Content-Type": encoded.headers.get("Content-Type")! },
+    body,
   });
 }
 
