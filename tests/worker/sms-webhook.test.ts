@@ -104,6 +104,63 @@ describe("the inbound-text webhook", () => {
     ]);
   });
 
+  /** The replies the outbox holds for this number, by kind, in queue order. */
+  const repliesTo = (phone: string) =>
+    rows<{ id: number; kind: string; status: string }>(
+      "SELECT id, kind, status FROM outbox WHERE channel = 'sms' AND recipient = ? AND lead_kind IS NULL ORDER BY id",
+      phone,
+    );
+
+  it("answers HELP and STOP from a number that never agreed to texts, once a day each (CTIA)", async () => {
+    const phone = newNumber();
+    const fetchSpy = stubProviders();
+    expect((await inboundText({ From: phone, Body: " Info " })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "HELP" })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "stop" })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "QUIT" })).response.status).toBe(200);
+    const replies = await repliesTo(phone);
+    expect(replies.map((reply) => reply.kind)).toEqual(["help-reply", "stop-reply"]);
+    for (const reply of replies) expect(await deliverOutboxMessage(env, reply.id, senders())).toBe("sent");
+    expect(sentTexts(fetchSpy).map((text) => [text.params.To, text.params.Body])).toEqual([
+      [phone, `${store.name}: for help call ${store.phone.display} or e-mail ${store.email}. Reply STOP to opt out.`],
+      [phone, `${store.name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`],
+    ]);
+    // Opted out now, HELP is still answered the next day; nothing else is sent to the number.
+    await env.DB.prepare("UPDATE outbox SET created_at = created_at - 86400001 WHERE recipient = ?").bind(phone).run();
+    await inboundText({ From: phone, Body: "help" });
+    const [, , nextDay] = await repliesTo(phone);
+    expect(nextDay).toMatchObject({ kind: "help-reply" });
+    expect(await deliverOutboxMessage(env, nextDay!.id, senders())).toBe("sent");
+  });
+
+  it("answers the keywords past the daily limit of automatic texts, and still texts nothing else without consent", async () => {
+    const phone = newNumber();
+    const fetchSpy = stubProviders();
+    const now = Date.now();
+    // Three automatic texts already counted today: the limit is reached for anything but a keyword's answer.
+    for (let sent = 0; sent < 3; sent++) {
+      await env.DB.prepare(
+        `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel, counted_at)
+         VALUES ('booking-confirmation', 0, ?, '', '', 'x', 'sent', 1, ?, ?, 'sms', ?)`,
+      )
+        .bind(phone, now, now, now)
+        .run();
+    }
+    await inboundText({ From: phone, Body: "HELP" });
+    const [help] = (await repliesTo(phone)).filter((reply) => reply.kind === "help-reply");
+    expect(await deliverOutboxMessage(env, help!.id, senders())).toBe("sent");
+    expect(sentTexts(fetchSpy)).toHaveLength(1);
+
+    const { id } = (await env.DB.prepare(
+      `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel)
+       VALUES ('booking-confirmation', 0, ?, '', '', 'Hello', 'pending', 0, 0, 0, 'sms') RETURNING id`,
+    )
+      .bind(phone)
+      .first<{ id: number }>())!;
+    expect(await deliverOutboxMessage(env, id, senders())).toBe("cancelled");
+    expect(sentTexts(fetchSpy)).toHaveLength(1);
+  });
+
   it("stores a text Twilio retries (same MessageSid) once, and opts out once", async () => {
     const phone = newNumber();
     const first = await inboundText({ From: phone, Body: "STOP" });
