@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { nuValidator, twilioSigner } from "./tests/support/node-checkers.ts";
 
 /** The sample photos in tests/fixtures/photos, as base64 by file name (workerd tests cannot read files). */
 function samplePhotos(): Record<string, string> {
@@ -44,6 +45,8 @@ export default defineConfig(async () => {
                 // An empty database of its own, where tests/worker/migration-0006.test.ts applies the
                 // migrations up to 0005, stores rows, then applies 0006 over them.
                 d1Databases: ["MIGRATION_TEST_DB"],
+                // twilio's signer and the Nu validator, run in Node (tests/support/node-checkers.ts).
+                serviceBindings: { TWILIO_SIGNER: twilioSigner, NU_VALIDATOR: nuValidator },
               },
             }),
           ],

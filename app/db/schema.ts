@@ -47,6 +47,11 @@ export const appointments = sqliteTable(
     email: text("email"),
     /** The visitor's latest change from the manage page; what follows it in the same batch is keyed to it. */
     changeId: text("change_id"),
+    /**
+     * The calendar file's SEQUENCE (RFC 5545): 0 when booked, one more each time the
+     * visit moves or is cancelled or reopened, so a calendar replaces the event it holds.
+     */
+    sequence: integer("sequence").notNull().default(0),
     ...leadTracking(),
     /** The phone's last 10 digits, however it was typed: the booking cap per phone counts by it (decision 051). */
     phoneKey: text("phone_key").notNull().default(""),
@@ -372,6 +377,10 @@ export const outbox = sqliteTable(
     delivery: text("delivery", { enum: SMS_DELIVERY_OUTCOMES }),
     /** Twilio's error code when the text was not delivered (30006: a landline, …). */
     deliveryErrorCode: integer("delivery_error_code"),
+    /** Where a reply to the e-mail goes: the store for a visitor's, the lead for staff's; null for none. */
+    replyTo: text("reply_to"),
+    /** The appointment's calendar file (.ics) attached to the e-mail, as it stood when queued; null for none. */
+    calendarFile: text("calendar_file"),
   },
   (t) => [
     index("outbox_created_at_idx").on(t.createdAt),

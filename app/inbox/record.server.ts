@@ -2,10 +2,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { auditStaffAction } from "~/audit/log.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { getDb } from "~/db/client.server";
+import type { LeadStatus } from "~/db/schema";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
+import { setAppointmentStatus } from "~/leads/appointment-status.server";
 import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { bookingEmail, recordHistory, textingState } from "./messages.server";
@@ -51,6 +53,16 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   };
 }
 
+/** A status (and note) set by staff; an appointment's may tell the visitor and changes its calendar file. */
+export function changeLead(
+  context: Readonly<RouterContextProvider>,
+  kind: LeadKind,
+  id: number,
+  changes: { status: LeadStatus; staffNote?: string },
+) {
+  return kind === "appointment" ? setAppointmentStatus(context, id, changes) : updateLead(getCloudflare(context).env.DB, kind, id, changes);
+}
+
 /** Only back into the staff area; anything else returns to the record. */
 function returnPath(value: FormDataEntryValue | null, fallback: string) {
   const path = safeRedirectPath(value, fallback);
@@ -68,7 +80,6 @@ export async function saveRowStatus(
   id: number,
   formData: FormData,
 ) {
-  const { env } = getCloudflare(context);
   checkHoneypot(formData);
   const status = formData.get("status");
   const inline = wantsInlineAnswer(formData);
@@ -76,7 +87,7 @@ export async function saveRowStatus(
     if (inline) return data<StatusActionData>({ ok: false, error: STATUS_ERROR }, { status: 400 });
     throw data(STATUS_ERROR, { status: 400 });
   }
-  const outcome = await updateLead(env.DB, kind, id, { status });
+  const outcome = await changeLead(context, kind, id, { status });
   if (outcome === "not-found") notFound();
   if (outcome === "seat-taken") {
     if (inline) return data<StatusActionData>({ ok: false, error: SEAT_TAKEN_ERROR }, { status: 409 });

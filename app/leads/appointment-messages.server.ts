@@ -3,24 +3,34 @@ import { emailMessage, textMessage, type OutgoingMessage } from "~/mail/outbox.s
 import {
   bookingConfirmationEmail,
   bookingConfirmationText,
+  cancelledEmail,
+  cancelledText,
+  movedEmail,
+  movedText,
   reminderEmail,
   reminderText,
   type Visit,
   type VisitLinks,
 } from "~/mail/visitor-messages";
-import { calendarPath } from "./ics";
+import { appointmentCalendar, calendarPath } from "./ics";
 import { managePath, manageToken } from "./manage-token.server";
 import { reminderTime } from "./reminders";
 
-/** A booked (or just moved) visit and where its visitor asked to hear about it. */
-export interface VisitToConfirm extends Visit {
+/** A visit and where its visitor asked to hear about it. */
+export interface VisitToTell extends Visit {
   reference: string;
-  /** The slot's start, epoch ms. */
-  startsAt: number;
+  /** The calendar file's SEQUENCE after this change (appointments.sequence as the batch writes it). */
+  sequence: number;
   /** Their e-mail, if they gave one. */
   email: string | null;
   /** Their number (E.164) if they agreed to texts, else null. */
   textTo: string | null;
+}
+
+/** A booked (or just moved) visit. */
+export interface VisitToConfirm extends VisitToTell {
+  /** The slot's start, epoch ms. */
+  startsAt: number;
 }
 
 /**
@@ -37,22 +47,46 @@ export async function visitLinks(env: Env, reference: string): Promise<VisitLink
 
 /**
  * The visitor's confirmation now and reminder later, on each channel they chose:
- * a text if they agreed to texts, an e-mail if they gave an address. The reminder
- * is tied to this start time, so a moved or cancelled visit never gets it.
+ * a text if they agreed to texts, an e-mail (with the calendar file) if they gave
+ * an address. A move ("moved") confirms the new time with the same event at a
+ * higher SEQUENCE. The reminder is tied to this start time, so a moved or
+ * cancelled visit never gets it.
  */
-export async function visitMessages(env: Env, visit: VisitToConfirm, now: number): Promise<OutgoingMessage[]> {
+export async function visitMessages(
+  env: Env,
+  visit: VisitToConfirm,
+  now: number,
+  change: "booked" | "moved" = "booked",
+): Promise<OutgoingMessage[]> {
   if (!visit.email && !visit.textTo) return [];
   const links = await visitLinks(env, visit.reference);
   const remindAt = reminderTime(visit, now);
   const reminder = remindAt === null ? null : { sendAt: remindAt, startsAt: visit.startsAt };
+  const kind = change === "booked" ? "booking-confirmation" : "reschedule-confirmation";
   const messages: OutgoingMessage[] = [];
   if (visit.textTo) {
-    messages.push(textMessage("booking-confirmation", visit.textTo, bookingConfirmationText(visit, links)));
+    messages.push(textMessage(kind, visit.textTo, (change === "booked" ? bookingConfirmationText : movedText)(visit, links)));
     if (reminder) messages.push(textMessage("reminder", visit.textTo, reminderText(visit, links), reminder));
   }
   if (visit.email) {
-    messages.push(emailMessage("booking-confirmation", bookingConfirmationEmail(visit.email, visit, links)));
+    const calendar = appointmentCalendar({ ...visit, cancelled: false }, { now: new Date(now) });
+    messages.push(emailMessage(kind, (change === "booked" ? bookingConfirmationEmail : movedEmail)(visit.email, visit, links, calendar)));
     if (reminder) messages.push(emailMessage("reminder", reminderEmail(visit.email, visit, links), reminder));
+  }
+  return messages;
+}
+
+/**
+ * The visitor's word that their visit is cancelled (by them or by staff), on each
+ * channel they chose, with a link to book again; the e-mail carries the calendar
+ * file that removes the event (METHOD:CANCEL, STATUS:CANCELLED, the new SEQUENCE).
+ */
+export function cancellationMessages(visit: VisitToTell, now: number): OutgoingMessage[] {
+  const messages: OutgoingMessage[] = [];
+  if (visit.textTo) messages.push(textMessage("cancellation-confirmation", visit.textTo, cancelledText(visit)));
+  if (visit.email) {
+    const calendar = appointmentCalendar({ ...visit, cancelled: true }, { method: "CANCEL", now: new Date(now) });
+    messages.push(emailMessage("cancellation-confirmation", cancelledEmail(visit.email, visit, calendar)));
   }
   return messages;
 }

@@ -6,8 +6,10 @@ import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { leadEmail } from "~/mail/staff-email";
 import { visitMessages } from "./appointment-messages.server";
+import { justBooked } from "./booking-flash.server";
 import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { recordSmsConsent } from "./consent.server";
+import type { CalendarAppointment } from "./ics";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import { managePath, manageToken } from "./manage-token.server";
 import { textablePhone } from "./phone";
@@ -49,16 +51,33 @@ export async function findBooking(env: Env, reference: string): Promise<BookedAp
   return row?.submissionToken ? bookedAppointment(env, { ...row, reference: row.submissionToken }) : null;
 }
 
+/** A booking as its calendar file shows it: where it stands now, and its revision. */
+export async function calendarAppointment(env: Env, reference: string): Promise<CalendarAppointment | null> {
+  if (!/^[0-9a-f-]{36}$/.test(reference)) return null;
+  const row = await getDb(env).query.appointments.findFirst({
+    columns: { date: true, time: true, service: true, sequence: true, status: true },
+    where: eq(appointments.submissionToken, reference),
+  });
+  if (!row) return null;
+  const { status, ...rest } = row;
+  return { reference, ...rest, cancelled: SEAT_RELEASING_STATUSES.includes(status) };
+}
+
 async function bookedAppointment(env: Env, booking: Omit<BookedAppointment, "managePath">): Promise<BookedAppointment> {
   const { reference, date, time, service } = booking;
   return { reference, date, time, service, managePath: managePath(await manageToken(env, reference)) };
 }
 
-/** What /book and the booking dialog need: a token, the bookable range, a day's times, a booking to confirm. */
-export async function bookingSetup(context: Readonly<RouterContextProvider>, url: URL) {
+/**
+ * What /book and the booking dialog need: a token, the bookable range, a day's
+ * times, and the booking to confirm, only for the browser that just made it.
+ */
+export async function bookingSetup(context: Readonly<RouterContextProvider>, request: Request) {
   const { env } = getCloudflare(context);
+  const url = new URL(request.url);
   const today = storeDate();
-  const bookingReference = url.searchParams.get("booking");
+  const reference = url.searchParams.get("booking");
+  const bookingReference = reference && (await justBooked(env, request, reference)) ? reference : null;
   return {
     ...(await leadFormLoaderData(context, "appointment")),
     today,
@@ -104,6 +123,7 @@ export async function bookAppointment(
       ...(email ? [["E-mail", email] as [string, string]] : []),
       ["Texts", smsConsent ? "Agreed to a confirmation and a reminder by text" : "No"],
     ],
+    { replyTo: email },
   );
   // Confirmations and the reminder, on each channel the visitor chose (docs/decisions/065, 066).
   const visitorMessages = await visitMessages(
@@ -111,6 +131,7 @@ export async function bookAppointment(
     {
       ...appointment,
       reference: intake.submissionId,
+      sequence: 0,
       startsAt: slot.startsAt,
       email: email ?? null,
       textTo: smsConsent ? textablePhone(appointment.phone) : null,
@@ -139,6 +160,7 @@ export async function bookAppointment(
           submissionToken: sql`${intake.submissionId}`,
           email: sql`${email ?? null}`,
           changeId: sql`NULL`,
+          sequence: sql`0`,
           status: sql`'new'`,
           staffNote: sql`''`,
           phoneKey: sql`${booker.phoneKey}`,

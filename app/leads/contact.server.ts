@@ -40,7 +40,7 @@ export async function saveContactMessage(
     alongside: [
       recordSmsConsent(db, { kind: "contact", submissionId: intake.submissionId }, { phone: phoneNumber, ip: intake.ip, now }),
     ],
-    staffEmail: leadEmail("contact", rows),
-    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, rows))],
+    staffEmail: leadEmail("contact", rows, { replyTo: email }),
+    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email))],
   });
 }

@@ -8,7 +8,7 @@ import { getCloudflare } from "~/http/request-context";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/mail/outbox.server";
 import { appointmentChangedEmail } from "~/mail/staff-email";
-import { visitMessages } from "./appointment-messages.server";
+import { cancellationMessages, visitMessages } from "./appointment-messages.server";
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
 import { calendarPath } from "./ics";
 import { verifyManageToken } from "./manage-token.server";
@@ -21,7 +21,9 @@ import { formatCalendarDay, formatStoreDate, storeDate } from "./store-time";
 // the change itself, guarded by what the visitor saw (so a replayed or stale
 // post changes nothing), then what follows it (history, staff e-mail, the
 // visitor's new confirmation and reminder, the old reminder withdrawn), each
-// keyed to the change's id so it happens only if the change did.
+// keyed to the change's id so it happens only if the change did. Each change
+// raises the calendar file's SEQUENCE by one (docs/decisions/093), and the
+// visitor is told on the channels they chose, with the updated file attached.
 
 export interface ManagedAppointment {
   id: number;
@@ -34,6 +36,8 @@ export interface ManagedAppointment {
   service: string;
   startsAt: number;
   status: LeadStatus;
+  /** The calendar file's SEQUENCE as it stands. */
+  sequence: number;
 }
 
 export type ManageLookup =
@@ -53,7 +57,18 @@ export async function lookUpManagedAppointment(env: Env, token: unknown, now = D
   const reference = await verifyManageToken(env, token);
   if (!reference) return { state: "invalid" };
   const row = await getDb(env).query.appointments.findFirst({
-    columns: { id: true, name: true, phone: true, email: true, date: true, time: true, service: true, startsAt: true, status: true },
+    columns: {
+      id: true,
+      name: true,
+      phone: true,
+      email: true,
+      date: true,
+      time: true,
+      service: true,
+      startsAt: true,
+      status: true,
+      sequence: true,
+    },
     where: eq(appointments.submissionToken, reference),
   });
   if (!row) return { state: "not-found" };
@@ -72,14 +87,21 @@ export function describeSlot(slot: { date: string; time: string }): string {
   return `${formatCalendarDay(slot.date)} at ${slot.time}`;
 }
 
-/** Still holds its seat, at the date and time the visitor saw. */
+/** Still holds its seat, at the date and time the visitor saw, and nobody changed it since (its SEQUENCE). */
 function unchangedSince(appointment: ManagedAppointment) {
   return and(
     eq(appointments.id, appointment.id),
     eq(appointments.date, appointment.date),
     eq(appointments.time, appointment.time),
+    eq(appointments.sequence, appointment.sequence),
     notInArray(appointments.status, SEAT_RELEASING_STATUSES),
   );
+}
+
+/** Where the visitor asked to hear about their booking: their e-mail, and their number if they agreed to texts. */
+export async function visitorChannels(db: Db, appointment: { id: number; phone: string; email: string | null }) {
+  const consented = await db.query.consentRecords.findFirst({ columns: { id: true }, where: eq(consentRecords.appointmentId, appointment.id) });
+  return { email: appointment.email, textTo: consented ? textablePhone(appointment.phone) : null };
 }
 
 function recordEvent(db: Db, change: { id: number; changeId: string }, type: "cancelled" | "rescheduled", detail: string, now: number) {
@@ -118,8 +140,14 @@ export async function cancelAppointment(
   const now = Date.now();
   const change = { kind: "appointment", id: appointment.id, changeId: crypto.randomUUID() } as const;
   const was = describeSlot(appointment);
-  const [updated, , , queued] = await db.batch([
-    db.update(appointments).set({ status: "cancelled", changeId: change.changeId }).where(unchangedSince(appointment)).returning({ id: appointments.id }),
+  const sequence = appointment.sequence + 1;
+  const visitorMessages = cancellationMessages({ ...appointment, sequence, ...(await visitorChannels(db, appointment)) }, now);
+  const [updated, , , ...queued] = await db.batch([
+    db
+      .update(appointments)
+      .set({ status: "cancelled", changeId: change.changeId, sequence })
+      .where(unchangedSince(appointment))
+      .returning({ id: appointments.id }),
     recordEvent(db, change, "cancelled", `Cancelled by the visitor (was ${was}).`, now),
     withdrawLeadMessages(db, change, "reminder", "The visitor cancelled the appointment."),
     queueLeadMessage(
@@ -127,13 +155,14 @@ export async function cancelAppointment(
       change,
       emailMessage(
         "appointment-changed",
-        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id),
+        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id, appointment.email),
       ),
       now,
     ),
+    ...visitorMessages.map((message) => queueLeadMessage(db, change, message, now)),
   ]);
   if (updated.length === 0) return "stale";
-  afterChange(context, appointment.id, [queued], now);
+  afterChange(context, appointment.id, queued, now);
   return "cancelled";
 }
 
@@ -156,16 +185,18 @@ export async function rescheduleAppointment(
   const startsAt = daySchedule(target.date).find((slot) => slot.label === target.time)!.startsAt;
   const was = describeSlot(appointment);
   const moved = describeSlot(target);
-  const consented = await db.query.consentRecords.findFirst({ columns: { id: true }, where: eq(consentRecords.appointmentId, appointment.id) });
+  const sequence = appointment.sequence + 1;
   const visitorMessages: OutgoingMessage[] = await visitMessages(
     env,
-    { ...appointment, ...target, startsAt, textTo: consented ? textablePhone(appointment.phone) : null },
+    { ...appointment, ...target, startsAt, sequence, ...(await visitorChannels(db, appointment)) },
     now,
+    "moved",
   );
   const staffEmail = appointmentChangedEmail(
     "rescheduled",
     staffRows(appointment, [["Was", was], ["Now", moved]]),
     appointment.id,
+    appointment.email,
   );
 
   for (let seat = 0; seat < appointmentSlotCapacity(env); seat++) {
@@ -174,7 +205,7 @@ export async function rescheduleAppointment(
       const [updated, , , ...queued] = await db.batch([
         db
           .update(appointments)
-          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId })
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, sequence })
           .where(unchangedSince(appointment))
           .returning({ id: appointments.id }),
         recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),

@@ -73,9 +73,9 @@ export async function saveOrder(
     staffEmail: leadEmail(
       "order",
       [...rows, ["Photos", photos.length === 0 ? photoCount : `${photoCount} (open the order in the dashboard to see them)`]],
-      photos.length === 0 ? "inbox" : "record",
+      { link: photos.length === 0 ? "inbox" : "record", replyTo: email },
     ),
-    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email, name, [...rows, ["Photos", photoCount]]))],
+    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email))],
   });
 }
 

@@ -1,6 +1,6 @@
 import { store } from "~/config/store";
 import type { Email } from "./email";
-import { escapeHtml } from "./staff-email";
+import { escapeHtml, htmlEmailDocument } from "./email-layout";
 
 // The e-mail with a link to set a password: an invitation to the staff, or a
 // password reset by the owner. The link is the only variable part.
@@ -19,13 +19,13 @@ const WORDING = {
 export function passwordLinkEmail(kind: keyof typeof WORDING, to: string, link: string): Email {
   const { subject, lead } = WORDING[kind];
   const note = "The link works once and expires in 48 hours. If you did not expect this e-mail, ignore it.";
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">` +
+  const html = htmlEmailDocument(
+    subject,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
     `<p>${escapeHtml(lead)}</p>` +
     `<p><a href="${escapeHtml(link)}">Set your password</a></p>` +
-    `<p style="color:#57534e;font-size:12px">${escapeHtml(note)}</p>` +
-    `</body></html>`;
+    `<p style="color:#57534e;font-size:12px">${escapeHtml(note)}</p>`,
+  );
   const text = [subject, "", lead, link, "", note].join("\n");
   return { to, subject, html, text };
 }

@@ -31,9 +31,29 @@ export interface EmailContent {
   links?: EmailLink[];
   /** Sentences after the links. */
   closing?: string[];
+  replyTo?: string;
+  calendarFile?: string;
 }
 
-export function renderEmail({ to, subject, heading, paragraphs = [], rows = [], links = [], closing = [] }: EmailContent): Email {
+/** A whole HTML document: mail clients show the title where they list no subject, and the Nu validator asks for it. */
+export function htmlEmailDocument(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;color:#1c1917">${body}</body></html>`
+  );
+}
+
+export function renderEmail({
+  to,
+  subject,
+  heading,
+  paragraphs = [],
+  rows = [],
+  links = [],
+  closing = [],
+  replyTo,
+  calendarFile,
+}: EmailContent): Email {
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   const tableRows = rows
     .map(
@@ -42,15 +62,15 @@ export function renderEmail({ to, subject, heading, paragraphs = [], rows = [], 
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">` +
+  const html = htmlEmailDocument(
+    subject,
     `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>` +
     paragraphs.map(paragraph).join("") +
     (rows.length ? `<table role="presentation" cellpadding="0" cellspacing="0">${tableRows}</table>` : "") +
     links.map((link) => `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`).join("") +
     closing.map(paragraph).join("") +
-    `<p style="color:#57534e;font-size:12px">Sent by the ${escapeHtml(store.name)} website.</p>` +
-    `</body></html>`;
+    `<p style="color:#57534e;font-size:12px">Sent by the ${escapeHtml(store.name)} website.</p>`,
+  );
   const text = [
     heading,
     "",
@@ -59,5 +79,5 @@ export function renderEmail({ to, subject, heading, paragraphs = [], rows = [], 
     ...(links.length ? ["", ...links.map((link) => `${link.textLabel}: ${link.href}`)] : []),
     ...(closing.length ? ["", ...closing] : []),
   ].join("\n");
-  return { to, subject, html, text };
+  return { to, subject, html, text, ...(replyTo ? { replyTo } : {}), ...(calendarFile ? { calendarFile } : {}) };
 }

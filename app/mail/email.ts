@@ -4,6 +4,10 @@ export interface Email {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes (MailChannels' reply_to): the store for a visitor, the lead's address for staff. */
+  replyTo?: string;
+  /** An appointment's calendar file (app/leads/ics.ts), attached as appointment.ics. */
+  calendarFile?: string;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { toBase64 } from "~/auth/base64";
 import { store } from "~/config/store";
+import { calendarContentType, calendarMethodOf } from "~/leads/ics";
 import type { Email } from "./email";
 
 // Outside service behind a small interface: the MailChannels Email API when a
@@ -33,11 +35,13 @@ export function mailChannelsNotifier(
         body: JSON.stringify({
           personalizations: [{ to: [{ email: email.to }], ...signing }],
           from: { email: store.notifications.from, name: store.name },
+          ...(email.replyTo ? { reply_to: { email: email.replyTo } } : {}),
           subject: email.subject,
           content: [
             { type: "text/plain", value: email.text },
             { type: "text/html", value: email.html },
           ],
+          ...(email.calendarFile ? { attachments: [calendarAttachment(email.calendarFile)] } : {}),
         }),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -46,6 +50,15 @@ export function mailChannelsNotifier(
         throw new Error(`MailChannels answered ${response.status}${detail ? `: ${detail}` : ""}`);
       }
     },
+  };
+}
+
+/** A calendar file as MailChannels attaches it: base64 content, a file name and the MIME type with its method. */
+function calendarAttachment(file: string) {
+  return {
+    type: calendarContentType(calendarMethodOf(file)),
+    filename: "appointment.ics",
+    content: toBase64(new TextEncoder().encode(file)),
   };
 }
 

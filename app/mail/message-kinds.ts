@@ -11,6 +11,11 @@ interface MessageKindInfo {
   automated: boolean;
   /** How a record's history names it. */
   label: string;
+  /**
+   * The answer to a HELP or STOP keyword: sent to anyone who texts it (CTIA), consent
+   * or not, opted out or not, past the daily limits, once per number per day.
+   */
+  answersKeyword?: true;
 }
 
 export const MESSAGE_KINDS = {
@@ -20,9 +25,12 @@ export const MESSAGE_KINDS = {
   contact: { audience: "staff", automated: false, label: "Staff notification" },
   "appointment-changed": { audience: "staff", automated: false, label: "Staff notification" },
   "booking-confirmation": { audience: "visitor", automated: true, label: "Booking confirmation" },
+  "reschedule-confirmation": { audience: "visitor", automated: true, label: "New time confirmation" },
+  "cancellation-confirmation": { audience: "visitor", automated: true, label: "Cancellation confirmation" },
   reminder: { audience: "visitor", automated: true, label: "Reminder" },
   "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
-  "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP" },
+  "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
+  "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },

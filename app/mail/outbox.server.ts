@@ -17,7 +17,9 @@ import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio
 // Just before a send, with the row claimed, the rules are checked again: a
 // reminder only while its appointment still starts then and outside the quiet
 // hours, a text only to a number with consent and not opted out, and nothing
-// past the daily limits. What no longer may be sent is marked cancelled, with why.
+// past the daily limits; the one exception is the answer to a HELP or STOP
+// keyword, which anyone who texts it gets. What no longer may be sent is marked
+// cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -47,12 +49,17 @@ export interface OutgoingMessage {
   sendAt?: number;
   /** A reminder: sent only while its appointment still starts at this instant. */
   startsAt?: number;
+  /** An e-mail's Reply-To. */
+  replyTo?: string;
+  /** An e-mail's calendar attachment (app/leads/ics.ts). */
+  calendarFile?: string;
 }
 
 type Timing = Pick<OutgoingMessage, "sendAt" | "startsAt">;
 
 export function emailMessage(kind: MessageKind, email: Email, timing: Timing = {}): OutgoingMessage {
-  return { kind, channel: "email", to: email.to, subject: email.subject, html: email.html, text: email.text, ...timing };
+  const { to, subject, html, text, replyTo, calendarFile } = email;
+  return { kind, channel: "email", to, subject, html, text, replyTo, calendarFile, ...timing };
 }
 
 export function textMessage(kind: MessageKind, to: string, body: string, timing: Timing = {}): OutgoingMessage {
@@ -110,6 +117,8 @@ export function queueMessage(db: Db, message: OutgoingMessage, source: QueueSour
       dedupeKey: source.dedupeKey === undefined ? sql`NULL` : sql`${source.dedupeKey}`,
       delivery: sql`NULL`,
       deliveryErrorCode: sql`NULL`,
+      replyTo: sql`${message.replyTo ?? null}`,
+      calendarFile: sql`${message.calendarFile ?? null}`,
     },
     source.from,
   ).returning({ id: outbox.id, nextAttemptAt: outbox.nextAttemptAt });
@@ -203,6 +212,12 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     if (now >= appointment.startsAt.getTime()) return { go: false, cancel: "The appointment had already started." };
     if (isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
   }
+  if (messageKindInfo(row.kind)?.answersKeyword) {
+    // The answer to HELP or STOP goes to whoever sent it (queued once per number per day);
+    // it is counted, so the store's daily total stays true, but never held back.
+    await db.update(outbox).set({ countedAt: sql`coalesce(${outbox.countedAt}, ${now})` }).where(eq(outbox.id, row.id));
+    return { go: true };
+  }
   if (row.channel === "sms") {
     const permission = await textPermission(db, row.recipient);
     if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
@@ -290,7 +305,14 @@ export async function deliverOutboxMessage(env: Env, id: number, options: Delive
   let providerId: string | null = null;
   try {
     if (row.channel === "email") {
-      await (sender as Notifier).send({ to: claimed.recipient, subject: claimed.subject, html: claimed.html, text: claimed.textBody });
+      await (sender as Notifier).send({
+        to: claimed.recipient,
+        subject: claimed.subject,
+        html: claimed.html,
+        text: claimed.textBody,
+        ...(claimed.replyTo ? { replyTo: claimed.replyTo } : {}),
+        ...(claimed.calendarFile ? { calendarFile: claimed.calendarFile } : {}),
+      });
     } else {
       ({ providerId } = await (sender as SmsSender).send({ to: claimed.recipient, body: claimed.textBody }));
     }

@@ -5,27 +5,37 @@ import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
-import { helpReplyText } from "./visitor-messages";
+import { helpReplyText, stopReplyText } from "./visitor-messages";
 
 // Texts people send to the store's number, as Twilio's Messaging webhook posts
 // them (docs/decisions/068). Only a request Twilio signed is read; then the text
 // is stored once (Twilio retries with the same MessageSid), STOP and its
-// synonyms put the number on the opt-out list, START takes it off, and HELP is
-// answered through the outbox like every other text.
+// synonyms put the number on the opt-out list, START takes it off. HELP and
+// STOP are answered, through the outbox like every other text, whoever sent
+// them (CTIA asks it of every sender), at most once per number per day.
 
+/** CTIA's keywords (Messaging Principles and Best Practices), as Twilio's own opt-out handling knows them. */
 const KEYWORDS = {
-  stop: ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"],
+  stop: ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"],
   start: ["START", "UNSTOP"],
   help: ["HELP", "INFO"],
 } as const;
 
 export type Keyword = keyof typeof KEYWORDS;
 
-/** A text that is only a keyword ("stop", " STOP. "); "please stop texting me" is not one. */
+/** A text that is only a keyword, in any case, with spaces around it ("stop", " STOP "); "please stop texting me" is not one. */
 export function keywordOf(body: string): Keyword | null {
-  const word = body.trim().replace(/[.!]+$/, "").toUpperCase();
+  const word = body.trim().toUpperCase();
   return (Object.keys(KEYWORDS) as Keyword[]).find((keyword) => (KEYWORDS[keyword] as readonly string[]).includes(word)) ?? null;
 }
+
+/** The answer each keyword gets. START gets none of ours: texting may resume, and the next text says who we are. */
+const KEYWORD_REPLIES = {
+  help: { kind: "help-reply", text: helpReplyText },
+  stop: { kind: "stop-reply", text: stopReplyText },
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 /** Twilio joins a long text into one Body of up to 1,600 characters. */
@@ -71,22 +81,27 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
           ),
         ]
       : []),
-    ...(keyword === "help"
+    // The answer to HELP or STOP, unless this number already got one today (a retried webhook included).
+    ...(keyword === "help" || keyword === "stop"
       ? [
           queueMessage(
             db,
-            textMessage("help-reply", from, helpReplyText()),
+            textMessage(KEYWORD_REPLIES[keyword].kind, from, KEYWORD_REPLIES[keyword].text()),
             {
               leadKind: null,
               recordId: sql`i.id`,
-              from: sql`${inbound} AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.kind = 'help-reply' AND o.lead_kind IS NULL AND o.record_id = i.id)`,
+              from: sql`${inbound} AND NOT EXISTS (SELECT 1 FROM ${outbox} o
+                WHERE o.kind = ${KEYWORD_REPLIES[keyword].kind} AND o.channel = 'sms' AND o.recipient = i.from_phone
+                  AND o.created_at > ${now - DAY_MS})`,
             },
             now,
           ),
         ]
       : []),
   ] as unknown as Parameters<typeof db.batch>[0]);
-  if (keyword === "help") deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
+  if (keyword === "help" || keyword === "stop") {
+    deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
+  }
   ctx.waitUntil(announceToRecordsOf(env, from));
   return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
 }

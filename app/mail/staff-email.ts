@@ -21,11 +21,16 @@ const SUBJECTS: Record<LeadKind, string> = {
 /**
  * @param rows label and value pairs in reading order (values are visitor text)
  * @param link "inbox" opens the kind's inbox; "record" the new record itself (its id is filled in as the e-mail is queued)
+ * @param replyTo the lead's own e-mail address, if they gave one: staff answer them by replying
  */
-export function leadEmail(kind: LeadKind, rows: [label: string, value: string][], link: "inbox" | "record" = "inbox"): Email {
+export function leadEmail(
+  kind: LeadKind,
+  rows: [label: string, value: string][],
+  { link = "inbox", replyTo }: { link?: "inbox" | "record"; replyTo?: string | null } = {},
+): Email {
   // The slot goes on after siteUrl, which would percent-encode its braces and hide it from the outbox.
   const href = link === "record" ? `${siteUrl(`/dashboard/${LEADS[kind].inbox}/`)}${RECORD_ID_SLOT}` : siteUrl("/dashboard");
-  return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href });
+  return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href }, replyTo);
 }
 
 /** A visitor cancelled or moved their appointment from the manage page. */
@@ -33,12 +38,18 @@ export function appointmentChangedEmail(
   change: "cancelled" | "rescheduled",
   rows: [label: string, value: string][],
   appointmentId: number,
+  replyTo?: string | null,
 ): Email {
   const subject = change === "cancelled" ? "Appointment cancelled by the visitor" : "Appointment rescheduled by the visitor";
   const href = siteUrl(recordHref("appointment", appointmentId));
-  return staffEmail(subject, rows, { label: "Open the appointment", textLabel: "Appointment", href });
+  return staffEmail(subject, rows, { label: "Open the appointment", textLabel: "Appointment", href }, replyTo);
 }
 
-function staffEmail(subject: string, rows: [string, string][], link: { label: string; textLabel: string; href: string }): Email {
-  return renderEmail({ to: store.notifications.to, subject, heading: subject, rows, links: [link] });
+function staffEmail(
+  subject: string,
+  rows: [string, string][],
+  link: { label: string; textLabel: string; href: string },
+  replyTo: string | null | undefined,
+): Email {
+  return renderEmail({ to: store.notifications.to, subject, heading: subject, rows, links: [link], replyTo: replyTo ?? undefined });
 }

@@ -1,4 +1,4 @@
-import { fromBase64, toBase64 } from "~/auth/base64";
+import { fromBase64 } from "~/auth/base64";
 import { siteUrl } from "~/config/store";
 
 // Twilio, reached with fetch (its npm package does not run on Workers): the
@@ -94,8 +94,8 @@ export function webhookAnswer(status: number, body: string, contentType = "text/
 
 const encoder = new TextEncoder();
 
-function signingKey(authToken: string, usage: "sign" | "verify") {
-  return crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, [usage]);
+function verifyingKey(authToken: string) {
+  return crypto.subtle.importKey("raw", encoder.encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["verify"]);
 }
 
 /**
@@ -105,12 +105,6 @@ function signingKey(authToken: string, usage: "sign" | "verify") {
 function signedData(url: string, params: Iterable<[string, string]>): Uint8Array<ArrayBuffer> {
   const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return encoder.encode(url + sorted.map(([name, value]) => name + value).join(""));
-}
-
-/** The X-Twilio-Signature Twilio would send for this request (base64 HMAC-SHA1 with the auth token). */
-export async function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await signingKey(authToken, "sign"), signedData(url, params));
-  return toBase64(new Uint8Array(mac));
 }
 
 /**
@@ -140,5 +134,5 @@ export async function isGenuineTwilioRequest(
   signature: string | null,
 ): Promise<boolean> {
   if (!signature || !/^[A-Za-z0-9+/]{27}=$/.test(signature)) return false;
-  return crypto.subtle.verify("HMAC", await signingKey(authToken, "verify"), fromBase64(signature), signedData(url, params));
+  return crypto.subtle.verify("HMAC", await verifyingKey(authToken), fromBase64(signature), signedData(url, params));
 }

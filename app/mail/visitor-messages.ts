@@ -1,14 +1,17 @@
-import { store, storeAddressLine } from "~/config/store";
+import { siteUrl, store, storeAddressLine } from "~/config/store";
 import { formatCalendarDay, formatStoreDate } from "~/leads/store-time";
 import type { Email } from "./email";
 import { renderEmail } from "./email-layout";
 
-// What visitors receive: the booking confirmation and reminder (text and
-// e-mail), "We received your request", the reply to HELP and the frame of a
-// staff text. Texts carry no words a visitor typed (only the date, time and
-// service they chose from our lists, and our links), so the booking form can't
-// be used to send someone else a message of its author's choosing. Texts stay
-// in the GSM-7 alphabet (no curly quotes or dashes), so a segment holds 160 characters.
+// What visitors receive: the booking confirmation, the confirmation of a move or
+// a cancellation, the reminder (text and e-mail), "We received your request",
+// the replies to HELP and STOP and the frame of a staff text. Texts, and every
+// e-mail to an address nobody verified, carry no words a visitor typed (only
+// the date, time and service they chose from our lists, and our links), so the
+// forms can't be used to send someone else a message of their author's choosing.
+// A booking e-mail greets by name: its address booked the visit itself. Replies
+// to an e-mail reach the store (reply_to). Texts stay in the GSM-7 alphabet (no
+// curly quotes or dashes), so a segment holds 160 characters.
 
 export interface Visit {
   name: string;
@@ -25,6 +28,8 @@ export interface VisitLinks {
 }
 
 const OPT_OUT = "Reply STOP to opt out.";
+/** Where a visitor whose visit was cancelled books again. */
+const BOOK_AGAIN = siteUrl("/book");
 
 function when(visit: Visit): string {
   return `${formatCalendarDay(visit.date)} at ${visit.time}`;
@@ -37,6 +42,17 @@ export function bookingConfirmationText(visit: Visit, links: VisitLinks): string
   );
 }
 
+export function movedText(visit: Visit, links: VisitLinks): string {
+  return (
+    `${store.name}: your visit is moved to ${visit.service} on ${when(visit)}, ${storeAddressLine}. ` +
+    `Update your calendar: ${links.calendar} Change or cancel: ${links.manage} ${OPT_OUT}`
+  );
+}
+
+export function cancelledText(visit: Visit): string {
+  return `${store.name}: your ${visit.service} on ${when(visit)} is cancelled. Book a new time: ${BOOK_AGAIN} ${OPT_OUT}`;
+}
+
 export function reminderText(visit: Visit, links: VisitLinks): string {
   return (
     `${store.name}: a reminder of your ${visit.service} on ${when(visit)}, ${storeAddressLine}. ` +
@@ -46,6 +62,11 @@ export function reminderText(visit: Visit, links: VisitLinks): string {
 
 export function helpReplyText(): string {
   return `${store.name}: for help call ${store.phone.display} or e-mail ${store.email}. ${OPT_OUT}`;
+}
+
+/** The one confirmation of a STOP (CTIA): no more texts, and how to undo it. */
+export function stopReplyText(): string {
+  return `${store.name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`;
 }
 
 /** A staff text as sent: their words, then the store's name. */
@@ -71,21 +92,59 @@ function visitLinks(links: VisitLinks) {
 
 const CALL_US = `Questions? Call us at ${store.phone.display} or write to ${store.email}.`;
 
-export function bookingConfirmationEmail(to: string, visit: Visit, links: VisitLinks): Email {
+/** The confirmation of a new booking, with its calendar file attached. */
+export function bookingConfirmationEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Email {
   return renderEmail({
     to,
+    replyTo: store.email,
     subject: `Your appointment on ${when(visit)}`,
     heading: "You're booked",
     paragraphs: [`Hi ${visit.name}, thank you for booking with ${store.name}. We look forward to seeing you.`],
     rows: visitRows(visit),
     links: visitLinks(links),
     closing: [CALL_US],
+    calendarFile,
+  });
+}
+
+/** The confirmation of a move, with the updated calendar file (same event, higher SEQUENCE). */
+export function movedEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Email {
+  return renderEmail({
+    to,
+    replyTo: store.email,
+    subject: `Your appointment is moved to ${when(visit)}`,
+    heading: "Your new time",
+    paragraphs: [
+      `Hi ${visit.name}, your appointment at ${store.name} is moved. Open the attached file to update your calendar.`,
+    ],
+    rows: visitRows(visit),
+    links: visitLinks(links),
+    closing: [CALL_US],
+    calendarFile,
+  });
+}
+
+/** The confirmation of a cancellation (by the visitor or by staff), with the file that removes the event. */
+export function cancelledEmail(to: string, visit: Visit, calendarFile: string): Email {
+  return renderEmail({
+    to,
+    replyTo: store.email,
+    subject: `Your appointment on ${when(visit)} is cancelled`,
+    heading: "Your appointment is cancelled",
+    paragraphs: [
+      `Hi ${visit.name}, your appointment at ${store.name} is cancelled. Open the attached file to remove it from your calendar.`,
+    ],
+    rows: visitRows(visit),
+    links: [{ label: "Book a new time", textLabel: "Book a new time", href: BOOK_AGAIN }],
+    closing: [CALL_US],
+    calendarFile,
   });
 }
 
 export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Email {
   return renderEmail({
     to,
+    replyTo: store.email,
     subject: `Reminder: your appointment on ${when(visit)}`,
     heading: "See you soon",
     paragraphs: [`Hi ${visit.name}, this is a reminder of your appointment at ${store.name}.`],
@@ -95,17 +154,21 @@ export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Emai
   });
 }
 
-/** After a contact message or a custom order: what they sent, and no link into the staff area. */
-export function requestReceivedEmail(to: string, name: string, rows: [label: string, value: string][]): Email {
+/**
+ * After a contact message or a custom order. Nobody verified the address, so it
+ * quotes nothing the form's author typed, not even a name: the form cannot send
+ * a stranger words of its author's choosing, signed with the store's domain.
+ */
+export function requestReceivedEmail(to: string): Email {
   return renderEmail({
     to,
+    replyTo: store.email,
     subject: "We received your request",
     heading: "We received your request",
     paragraphs: [
-      `Hi ${name}, thank you for contacting ${store.name}. We will get back to you soon, usually within one business day.`,
-      "Here is what you sent us:",
+      `Thank you for contacting ${store.name}. We will get back to you soon, usually within one business day.`,
+      `If you did not write to us, someone else typed your address: ignore this e-mail.`,
     ],
-    rows,
     closing: [CALL_US],
   });
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
 import { gotoAndStartScripts } from "./fixtures";
 import { bookableDate, expect, expectNoAxeViolations, nextWeekday, test } from "./lead-fixtures";
 
@@ -74,8 +75,10 @@ test.describe("booking dialog (JavaScript on)", () => {
     await expect(confirmation).toContainText("6:00 PM");
     const calendar = confirmation.getByRole("link", { name: "Add to calendar" });
     const ics = await page.request.get((await calendar.getAttribute("href"))!);
-    expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
-    expect(await ics.text()).toContain("T180000");
+    expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+    // As a calendar app reads it (ical.js): one confirmed event at 6 PM, its first revision.
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await ics.text())).getFirstSubcomponent("vevent")!);
+    expect([event.startDate.hour, event.sequence, event.component.getFirstPropertyValue("status")]).toEqual([18, 0, "CONFIRMED"]);
 
     // The toast closes by itself after 3 s.
     await expect(page.getByRole("status").filter({ hasText: "Appointment booked successfully!" })).toBeHidden({ timeout: 4_500 });

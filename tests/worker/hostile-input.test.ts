@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hostileCases, type FormUnderTest, type HostileRequest } from "./hostile/corpus";
 import { FORMS_UNDER_TEST } from "./hostile/targets";
 import { ORIGIN } from "./helpers";
-import { appointmentNamed, book, TWILIO } from "./message-helpers";
+import { appointmentNamed, book, TWILIO, twilioSignatureFor } from "./message-helpers";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { addDays } from "../../app/leads/slots";
 import { storeDate } from "../../app/leads/store-time";
-import { SMS_WEBHOOK_PATH, twilioSignature } from "../../app/mail/twilio.server";
+import { SMS_WEBHOOK_PATH } from "../../app/mail/twilio.server";
 
 const LEAD_TABLES = { contact: "contact_messages", order: "orders", booking: "appointments" } as const;
 
@@ -163,7 +163,7 @@ describe("hostile input: the SMS webhook and the manage page", () => {
   const signedFields = (fields: Record<string, string>) =>
     ({ MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}`, AccountSid: TWILIO.accountSid, To: TWILIO.from, From: "+19015559801", Body: "STOP", ...fields });
   async function signed(fields: Record<string, string>, url = webhook) {
-    return { "X-Twilio-Signature": await twilioSignature(TWILIO.authToken, url, Object.entries(fields)) };
+    return { "X-Twilio-Signature": await twilioSignatureFor(url, fields) };
   }
   const form = (body: BodyInit, headers: Record<string, string> = {}, url = webhook) =>
     SELF.fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body });

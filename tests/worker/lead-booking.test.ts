@@ -114,15 +114,26 @@ describe("booking: success", () => {
     expect(outbox[0]!.subject).toBe("New appointment request");
     expect(outbox[0]!.text_body).toContain("Time: 11:00 AM");
 
-    const page = await textOf(await get(location));
+    // The browser that booked lands on its booking, with the manage link (the redirect's signed cookie).
+    const justBooked = response.headers.getSetCookie().find((cookie) => cookie.startsWith("just_booked="))!.split(";")[0]!;
+    const page = await textOf(await get(location, { Cookie: justBooked }));
     expect(page).toContain("You're booked");
     expect(page).toContain("11:00 AM");
     expect(page).toContain("Add to calendar");
+    const manageLink = /href="\/appointment\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}"/;
+    expect(await (await get(location, { Cookie: justBooked })).text()).toMatch(manageLink);
+    // The reference alone (it is in the calendar link) shows neither the booking nor its manage link (decision 067).
+    const byReference = await (await get(location)).text();
+    expect(byReference).not.toMatch(manageLink);
+    expect(byReference).not.toContain("/appointment/");
+    expect(byReference).not.toContain("You're booked");
+    const forged = await (await get(location, { Cookie: justBooked.replace(/.{4}$/, "AAAA") })).text();
+    expect(forged).not.toContain("/appointment/");
 
     const reference = location.split("=")[1]!;
     const ics = await get(`/book/calendar.ics?booking=${reference}`);
     expect(ics.status).toBe(200);
-    expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8; method=PUBLISH");
     const body = await ics.text();
     const unfolded = body.replace(/\r\n /g, "");
     expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);

@@ -190,9 +190,9 @@ describe("reschedule", () => {
     const added = outbox.filter((row) => !before.some((old) => old.id === row.id));
     expect(added.map((row) => [row.kind, row.channel])).toEqual([
       ["appointment-changed", "email"],
-      ["booking-confirmation", "sms"],
+      ["reschedule-confirmation", "sms"],
       ["reminder", "sms"],
-      ["booking-confirmation", "email"],
+      ["reschedule-confirmation", "email"],
       ["reminder", "email"],
     ]);
     expect(added.filter((row) => row.kind === "reminder").every((row) => row.starts_at === moved.starts_at)).toBe(true);

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/mail/mailchannels.server";
-import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender, twilioSignature } from "../../app/mail/twilio.server";
+import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender } from "../../app/mail/twilio.server";
 import { ORIGIN } from "./helpers";
 import { postLead, rows, uniqueIp } from "./lead-helpers";
 
@@ -22,6 +22,31 @@ export const senders = () => ({ notifier: mailChannelsNotifier("test-api-key"), 
 /** The Worker's env with every provider credential, as a deployed store has it. */
 export const configuredEnv = () => ({ ...env, MAILCHANNELS_API_KEY: "test-api-key", TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_FROM_NUMBER: TWILIO.from });
 
+/** The Node-side checkers vitest.config.ts binds (tests/support/node-checkers.ts). */
+const checkers = env as unknown as { TWILIO_SIGNER: Fetcher; NU_VALIDATOR: Fetcher };
+
+/** The X-Twilio-Signature Twilio would send: computed by twilio's own library (getExpectedTwilioSignature). */
+export async function twilioSignatureFor(url: string, params: Record<string, string>, authToken = TWILIO.authToken): Promise<string> {
+  const response = await checkers.TWILIO_SIGNER.fetch("http://twilio-signer/", {
+    method: "POST",
+    body: JSON.stringify({ authToken, url, params }),
+  });
+  return ((await response.json()) as { signature: string }).signature;
+}
+
+export interface NuMessage {
+  type: string;
+  subType?: string;
+  message: string;
+  extract?: string;
+}
+
+/** The Nu validator's (vnu-jar) messages about each HTML document, in order. */
+export async function nuMessages(documents: string[]): Promise<NuMessage[][]> {
+  const response = await checkers.NU_VALIDATOR.fetch("http://nu-validator/", { method: "POST", body: JSON.stringify({ documents }) });
+  return ((await response.json()) as { results: NuMessage[][] }).results;
+}
+
 let sidCounter = 0;
 const messageSid = () => `SM${(++sidCounter).toString(16).padStart(8, "0")}${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
 
@@ -34,9 +59,13 @@ export interface SentText {
 export interface SentEmail {
   to: string;
   from: { email: string; name: string };
+  /** MailChannels' reply_to address, if the e-mail had one. */
+  replyTo: string | undefined;
   subject: string;
   text: string;
   html: string;
+  /** Attachments as MailChannels got them (content is base64). */
+  attachments: { filename: string; type: string; content: string }[];
 }
 
 /** Stubs fetch at the providers: Twilio answers 201 with a Message SID, MailChannels 202. Anything else is refused. */
@@ -68,7 +97,15 @@ export function sentEmails(spy: FetchSpy): SentEmail[] {
     .map(([, init]) => {
       const body = JSON.parse(String(init?.body));
       const [text, html] = body.content.map((part: { value: string }) => part.value);
-      return { to: body.personalizations[0].to[0].email, from: body.from, subject: body.subject, text, html };
+      return {
+        to: body.personalizations[0].to[0].email,
+        from: body.from,
+        replyTo: body.reply_to?.email,
+        subject: body.subject,
+        text,
+        html,
+        attachments: body.attachments ?? [],
+      };
     });
 }
 
@@ -137,7 +174,7 @@ export async function inboundText(
       // Twilio's servers: a form post with no Origin, no cookies, no Sec-Fetch headers.
       headers: {
         "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8",
-        "X-Twilio-Signature": signature ?? (await twilioSignature(TWILIO.authToken, url, Object.entries(params))),
+        "X-Twilio-Signature": signature ?? (await twilioSignatureFor(url, params)),
         "User-Agent": "TwilioProxy/1.1",
       },
       body,

@@ -2,11 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl } from "../../app/config/store";
 import { deliverOutboxMessage } from "../../app/mail/outbox.server";
-import { SMS_STATUS_PATH, twilioSignature } from "../../app/mail/twilio.server";
+import { SMS_STATUS_PATH } from "../../app/mail/twilio.server";
 import { getWithCookie } from "./dashboard-helpers";
 import { createStaff, ORIGIN, signIn } from "./helpers";
 import { freeWeekday, rows, textOf } from "./lead-helpers";
-import { appointmentNamed, appointmentOutbox, book, senders, sentTexts, stubProviders, TWILIO } from "./message-helpers";
+import { appointmentNamed, appointmentOutbox, book, senders, sentTexts, stubProviders, TWILIO, twilioSignatureFor } from "./message-helpers";
 
 // What became of a sent text: every text names the status webhook as its
 // StatusCallback, Twilio posts the outcome there signed with X-Twilio-Signature,
@@ -29,7 +29,7 @@ async function report(fields: Record<string, string>, { signature }: { signature
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8",
-      "X-Twilio-Signature": signature ?? (await twilioSignature(TWILIO.authToken, statusUrl, Object.entries(params))),
+      "X-Twilio-Signature": signature ?? (await twilioSignatureFor(statusUrl, params)),
       "User-Agent": "TwilioProxy/1.1",
     },
     body: new URLSearchParams(params),
@@ -96,7 +96,7 @@ describe("delivery reports of sent texts", () => {
   it("refuses, changing nothing, what Twilio did not sign or what is not a report", async () => {
     const { id, sid } = await sentConfirmation("Delivery Hostile");
     const fields = { MessageSid: sid, MessageStatus: "delivered" };
-    const otherFields = await twilioSignature(TWILIO.authToken, statusUrl, Object.entries({ ...fields, MessageStatus: "sent" }));
+    const otherFields = await twilioSignatureFor(statusUrl, { ...fields, MessageStatus: "sent" });
     const cases: [string, () => Promise<Response>, number][] = [
       ["no signature", () => report(fields, { signature: "" }), 403],
       ["a forged signature", () => report(fields, { signature: btoa("forged-signature-20b") }), 403],

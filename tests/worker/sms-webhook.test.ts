@@ -6,7 +6,7 @@ import { keywordOf } from "../../app/mail/sms-inbound.server";
 import { SMS_WEBHOOK_PATH } from "../../app/mail/twilio.server";
 import { ORIGIN } from "./helpers";
 import { freeWeekday, rows } from "./lead-helpers";
-import { appointmentOutbox, book, inboundText, senders, sentTexts, stubProviders, TWILIO } from "./message-helpers";
+import { appointmentOutbox, book, inboundText, senders, sentTexts, stubProviders, TWILIO, twilioSignatureFor } from "./message-helpers";
 
 // Twilio's Messaging webhook: a form post from Twilio's servers, with no Origin,
 // signed with X-Twilio-Signature. Only signed requests are read; STOP, HELP and
@@ -30,15 +30,16 @@ async function bookWithTexts(name: string, phone: string) {
 }
 
 describe("keywords", () => {
-  it("are whole messages, in any case, with the synonyms Twilio honours", () => {
-    for (const word of ["STOP", "stop", " Stop. ", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"]) {
+  it("are CTIA's words, whole, in any case, trimmed", () => {
+    for (const word of ["STOP", "stop", " Stop ", "STOPALL", "UNSUBSCRIBE", "cancel", "END", "Quit"]) {
       expect(keywordOf(word), word).toBe("stop");
     }
     expect(keywordOf("START")).toBe("start");
     expect(keywordOf("unstop")).toBe("start");
     expect(keywordOf("help")).toBe("help");
-    expect(keywordOf("please stop texting me")).toBeNull();
-    expect(keywordOf("Is my ring ready?")).toBeNull();
+    expect(keywordOf(" Info\n")).toBe("help");
+    // Not on CTIA's list, or not the whole message.
+    for (const text of ["REVOKE", "OPTOUT", "please stop texting me", "Is my ring ready?", "STOP IT"]) expect(keywordOf(text), text).toBeNull();
   });
 });
 
@@ -103,6 +104,63 @@ describe("the inbound-text webhook", () => {
     ]);
   });
 
+  /** The replies the outbox holds for this number, by kind, in queue order. */
+  const repliesTo = (phone: string) =>
+    rows<{ id: number; kind: string; status: string }>(
+      "SELECT id, kind, status FROM outbox WHERE channel = 'sms' AND recipient = ? AND lead_kind IS NULL ORDER BY id",
+      phone,
+    );
+
+  it("answers HELP and STOP from a number that never agreed to texts, once a day each (CTIA)", async () => {
+    const phone = newNumber();
+    const fetchSpy = stubProviders();
+    expect((await inboundText({ From: phone, Body: " Info " })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "HELP" })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "stop" })).response.status).toBe(200);
+    expect((await inboundText({ From: phone, Body: "QUIT" })).response.status).toBe(200);
+    const replies = await repliesTo(phone);
+    expect(replies.map((reply) => reply.kind)).toEqual(["help-reply", "stop-reply"]);
+    for (const reply of replies) expect(await deliverOutboxMessage(env, reply.id, senders())).toBe("sent");
+    expect(sentTexts(fetchSpy).map((text) => [text.params.To, text.params.Body])).toEqual([
+      [phone, `${store.name}: for help call ${store.phone.display} or e-mail ${store.email}. Reply STOP to opt out.`],
+      [phone, `${store.name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`],
+    ]);
+    // Opted out now, HELP is still answered the next day; nothing else is sent to the number.
+    await env.DB.prepare("UPDATE outbox SET created_at = created_at - 86400001 WHERE recipient = ?").bind(phone).run();
+    await inboundText({ From: phone, Body: "help" });
+    const [, , nextDay] = await repliesTo(phone);
+    expect(nextDay).toMatchObject({ kind: "help-reply" });
+    expect(await deliverOutboxMessage(env, nextDay!.id, senders())).toBe("sent");
+  });
+
+  it("answers the keywords past the daily limit of automatic texts, and still texts nothing else without consent", async () => {
+    const phone = newNumber();
+    const fetchSpy = stubProviders();
+    const now = Date.now();
+    // Three automatic texts already counted today: the limit is reached for anything but a keyword's answer.
+    for (let sent = 0; sent < 3; sent++) {
+      await env.DB.prepare(
+        `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel, counted_at)
+         VALUES ('booking-confirmation', 0, ?, '', '', 'x', 'sent', 1, ?, ?, 'sms', ?)`,
+      )
+        .bind(phone, now, now, now)
+        .run();
+    }
+    await inboundText({ From: phone, Body: "HELP" });
+    const [help] = (await repliesTo(phone)).filter((reply) => reply.kind === "help-reply");
+    expect(await deliverOutboxMessage(env, help!.id, senders())).toBe("sent");
+    expect(sentTexts(fetchSpy)).toHaveLength(1);
+
+    const { id } = (await env.DB.prepare(
+      `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel)
+       VALUES ('booking-confirmation', 0, ?, '', '', 'Hello', 'pending', 0, 0, 0, 'sms') RETURNING id`,
+    )
+      .bind(phone)
+      .first<{ id: number }>())!;
+    expect(await deliverOutboxMessage(env, id, senders())).toBe("cancelled");
+    expect(sentTexts(fetchSpy)).toHaveLength(1);
+  });
+
   it("stores a text Twilio retries (same MessageSid) once, and opts out once", async () => {
     const phone = newNumber();
     const first = await inboundText({ From: phone, Body: "STOP" });
@@ -142,8 +200,7 @@ describe("the inbound-text webhook", () => {
     expect(response.status).toBe(200);
     const url = `${ORIGIN}${SMS_WEBHOOK_PATH}`;
     const params = { From: newNumber(), Body: "STOP", MessageSid: `SM${"b".repeat(32)}`, To: TWILIO.from };
-    const { twilioSignature } = await import("../../app/mail/twilio.server");
-    const signedElsewhere = await twilioSignature(TWILIO.authToken, `${url}?x=1`, Object.entries(params));
+    const signedElsewhere = await twilioSignatureFor(`${url}?x=1`, params);
     const refused = await SELF.fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signedElsewhere },

@@ -10,6 +10,7 @@ import { seo } from "~/http/seo";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { dataWithToast, redirectWithToast } from "~/http/toast.server";
 import { bookAppointment, bookingSetup, openSlots, type BookingOutcome } from "~/leads/appointments.server";
+import { justBookedCookieHeader } from "~/leads/booking-flash.server";
 import { visitorCookieHeader, visitorIdOf } from "~/leads/booking-visitor.server";
 import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { APPOINTMENT_MESSAGES, BookingSchema, CAP_MESSAGES, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
@@ -30,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Also answers the booking form's requests for a day's times (?date=YYYY-MM-DD). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return bookingSetup(context, new URL(request.url));
+  return bookingSetup(context, request);
 }
 
 /**
@@ -69,8 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { booking } = outcome;
   const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
-  const headers = { "Set-Cookie": await visitorCookieHeader(visitorId) };
+  const headers = new Headers({ "Set-Cookie": await visitorCookieHeader(visitorId) });
   if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200, headers });
+  // Only this browser, for a few minutes, sees the booking (and its manage link) on the page it lands on.
+  headers.append("Set-Cookie", await justBookedCookieHeader(env, booking.reference));
   return redirectWithToast(context, `/book?${new URLSearchParams({ booking: booking.reference })}`, success, { headers });
 }
 

@@ -12,9 +12,8 @@ import { useLiveRecord } from "~/components/inbox/use-live-record";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { updateLead } from "~/inbox/queries.server";
 import { sendStaffText } from "~/inbox/messages.server";
-import { loadRecord, notFound, recordParams, saveRowStatus } from "~/inbox/record.server";
+import { changeLead, loadRecord, notFound, recordParams, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, SEAT_TAKEN_ERROR } from "~/inbox/rules";
 import { recordHref, STATUS_LABELS, statusesFor, tabHref } from "~/inbox/view";
 import { LEADS } from "~/leads/kinds";
@@ -31,7 +30,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Three forms post here: an inbox row's status picker (intent=status), this page's status-and-note form and its text form (intent=text). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = getCloudflare(context);
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
   if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
@@ -39,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateLead(env.DB, kind, id, submission.value);
+  const outcome = await changeLead(context, kind, id, submission.value);
   if (outcome === "not-found") notFound();
   if (outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }) }, { status: 409 });
   await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].inbox} #${id}`, details: { status: submission.value.status } });

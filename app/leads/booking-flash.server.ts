@@ -1,0 +1,39 @@
+import { createCookie } from "react-router";
+import { requireSessionSecret } from "~/auth/secret";
+
+// The manage link of a booking just made, shown on the page the booking form's
+// post redirects to (/book?booking=<reference>) and nowhere else. The reference
+// is public (it is the calendar file's UID and in its link), so it alone never
+// gives out the link (docs/decisions/067): the redirect also sets this signed,
+// short-lived cookie naming the reference, and only a request carrying it sees
+// the booking. Signed with SESSION_SECRET, like the toast.
+
+const LIFETIME_S = 10 * 60;
+const REFERENCE = /^[0-9a-f-]{36}$/;
+
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
+
+function justBookedCookie(env: Pick<Env, "SESSION_SECRET">) {
+  const secret = requireSessionSecret(env);
+  let cookie = cookies.get(secret);
+  if (!cookie) {
+    // Path=/ so the page's own data requests (/book.data) carry it too.
+    cookie = createCookie("just_booked", { httpOnly: true, sameSite: "lax", path: "/", maxAge: LIFETIME_S, secrets: [secret] });
+    cookies.set(secret, cookie);
+  }
+  return cookie;
+}
+
+/** The Set-Cookie for the redirect after a booking. */
+export function justBookedCookieHeader(env: Pick<Env, "SESSION_SECRET">, reference: string, now = Date.now()): Promise<string> {
+  return justBookedCookie(env).serialize({ reference, until: now + LIFETIME_S * 1000 });
+}
+
+/** Whether this request comes from the browser that just booked `reference` (a signed cookie, not expired). */
+export async function justBooked(env: Pick<Env, "SESSION_SECRET">, request: Request, reference: string, now = Date.now()): Promise<boolean> {
+  if (!REFERENCE.test(reference)) return false;
+  const value: unknown = await justBookedCookie(env).parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return false;
+  const flash = value as { reference?: unknown; until?: unknown };
+  return flash.reference === reference && typeof flash.until === "number" && now < flash.until;
+}
