@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, attempt.user));
-  headers.append("Set-Cookie", await issueDeviceCookie(request, env, attempt.user.email));
+  for (const cookie of await issueDeviceCookie(request, env, attempt.user.email)) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
 

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await recordAudit(env, request, result.value, "sign-in", { details: { method: "passkey" } });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, result.value));
-  headers.append("Set-Cookie", await issueDeviceCookie(request, env, result.value.email));
+  for (const cookie of await issueDeviceCookie(request, env, result.value.email)) headers.append("Set-Cookie", cookie);
   return Response.json({ redirectTo: safeRedirectPath(formData.get("redirectTo")) }, { headers });
 }
 
