@@ -1,5 +1,6 @@
-import { desc, lt } from "drizzle-orm";
+import { desc, lt, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import { describeDevice } from "~/auth/device-label";
 import { staffUserContext } from "~/auth/guard.server";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
@@ -28,6 +29,7 @@ export const AUDIT_ACTIONS = {
   "ownership-transferred": "Transferred ownership",
   "lead-status-changed": "Changed a lead's status",
   "lead-updated": "Saved a lead's status and note",
+  "text-sent": "Sent a text",
   "leads-exported": "Exported leads (CSV)",
   "audit-exported": "Exported the audit trail (CSV)",
 } as const;
@@ -62,6 +64,47 @@ export async function recordAudit(
       ip: clientIp(request),
       userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
     });
+}
+
+/** Failed sign-ins on one key within this long share one entry, which counts them. */
+const FAILURE_ROLLUP_MS = 15 * 60 * 1000;
+
+/**
+ * Records a failed sign-in as anonymous visitors may cause it, so it costs the
+ * trail little (docs/decisions/089): only facts the site chose, no typed text
+ * (an unknown account is not named, the browser is its device label), and the
+ * tries of one account (or of no account), method and address within 15 minutes
+ * roll up into one entry with a count. A paused try is not recorded at all.
+ */
+export async function recordFailedSignIn(
+  env: Env,
+  request: Request,
+  failure: { account: AuditActor | null; method: "password" | "passkey"; reason: string },
+): Promise<void> {
+  const now = Date.now();
+  const ip = clientIp(request);
+  const window = Math.floor(now / FAILURE_ROLLUP_MS);
+  const rollupKey = `sign-in-failed:${failure.method}:${failure.account?.id ?? "none"}:${ip}:${window}`;
+  await getDb(env)
+    .insert(auditLog)
+    .values({
+      createdAt: new Date(now),
+      actorId: failure.account?.id ?? null,
+      actorEmail: failure.account?.email ?? "",
+      action: "sign-in-failed",
+      details: JSON.stringify({ method: failure.method, reason: failure.reason, device: describeDevice(request.headers.get("User-Agent") ?? "") }),
+      ip,
+      userAgent: "",
+      rollupKey,
+    })
+    .onConflictDoUpdate({ target: auditLog.rollupKey, set: { count: sql`${auditLog.count} + 1`, lastAt: new Date(now) } });
+}
+
+/** What the trail says an entry did: its action, and for a rolled-up one how often and until when. */
+export function actionText(entry: { action: string; count: number; lastAt: Date | null }): string {
+  const label = actionLabel(entry.action);
+  if (entry.count <= 1) return label;
+  return `${label} (${entry.count} times${entry.lastAt ? `, the last at ${storeTimestamp(entry.lastAt.getTime())}` : ""})`;
 }
 
 /** Appends an entry for the signed-in staff member of a guarded route. */
@@ -118,7 +161,7 @@ export function streamAuditCsv(env: Env, onDone: (rows: number) => void): Readab
       before = batch.at(-1)?.id ?? before;
       return {
         lines: batch.map((entry) =>
-          csvLine([storeTimestamp(entry.createdAt.getTime()), entry.actorEmail, actionLabel(entry.action), entry.target, entry.details, entry.ip, entry.userAgent]),
+          csvLine([storeTimestamp(entry.createdAt.getTime()), entry.actorEmail, actionText(entry), entry.target, entry.details, entry.ip, entry.userAgent]),
         ),
         more: batch.length === CSV_BATCH,
       };

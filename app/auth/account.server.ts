@@ -21,6 +21,45 @@ export async function signOutEverywhere(env: Env, ctx: ExecutionContext, userId:
   ctx.waitUntil(disconnectStaff(env, userId));
 }
 
+/** A sign-in this recent stands in for typing the password again (adding a passkey). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+type PasswordCheck = { ok: true } | { ok: false; status: 400 | 429; field?: "currentPassword"; message: string; headers?: HeadersInit };
+
+/**
+ * Checks the signed-in member's current password. Counted before it is checked
+ * (one atomic UPSERT), so parallel wrong guesses cannot all be verified; a
+ * paused account is refused without counting. A right password clears the count.
+ */
+async function checkCurrentPassword(env: Env, userId: number, password: string): Promise<PasswordCheck> {
+  const limiter = d1RateLimiter(env, PASSWORD_TRIES);
+  const key = `password-change:user:${userId}`;
+  const throttled = await limiter.attempt(key);
+  if (!throttled.allowed) {
+    const message = `Too many wrong passwords. Please wait ${waitFor(throttled)} and try again.`;
+    return { ok: false, status: 429, message, headers: retryAfterHeaders(throttled) };
+  }
+  const account = await getDb(env).query.users.findFirst({ columns: { passwordHash: true }, where: eq(users.id, userId) });
+  if (!account || !(await verifyPassword(password, account.passwordHash))) {
+    return { ok: false, status: 400, field: "currentPassword", message: "That is not your current password." };
+  }
+  await limiter.reset(key);
+  return { ok: true };
+}
+
+/**
+ * Whether this session may add a way in (a passkey): it signed in within the
+ * last 5 minutes, or the person types their current password now. A stolen
+ * session alone cannot plant a passkey that outlives a password reset.
+ */
+export async function confirmRecentSignIn(env: Env, user: { id: number; signedInAt: number }, password: unknown): Promise<PasswordCheck> {
+  if (Date.now() - user.signedInAt < RECENT_SIGN_IN_MS) return { ok: true };
+  if (typeof password !== "string" || password === "") {
+    return { ok: false, status: 400, field: "currentPassword", message: "Enter your current password to add a passkey." };
+  }
+  return checkCurrentPassword(env, user.id, password.slice(0, 1024));
+}
+
 /**
  * Sets a new password when the current one is right. The new hash, a new token
  * version and the end of every session go in one batch, so every older cookie
@@ -32,22 +71,9 @@ export async function changePassword(
   userId: number,
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<PasswordChange> {
+  const checked = await checkCurrentPassword(env, userId, passwords.currentPassword);
+  if (!checked.ok) return checked;
   const db = getDb(env);
-  const limiter = d1RateLimiter(env, PASSWORD_TRIES);
-  const key = `password-change:user:${userId}`;
-  // Counted before the password is checked (one atomic UPSERT), so parallel wrong
-  // guesses cannot all be verified; a paused account is refused without counting.
-  const throttled = await limiter.attempt(key);
-  if (!throttled.allowed) {
-    const message = `Too many wrong passwords. Please wait ${waitFor(throttled)} and try again.`;
-    return { ok: false, status: 429, message, headers: retryAfterHeaders(throttled) };
-  }
-
-  const account = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!account || !(await verifyPassword(passwords.currentPassword, account.passwordHash))) {
-    return { ok: false, status: 400, field: "currentPassword", message: "That is not your current password." };
-  }
-
   const [[updated]] = await db.batch([
     db
       .update(users)
@@ -57,7 +83,6 @@ export async function changePassword(
     db.delete(sessions).where(eq(sessions.userId, userId)),
   ]);
   if (!updated) throw new Error("staff account vanished during a password change");
-  await limiter.reset(key);
   ctx.waitUntil(disconnectStaff(env, userId));
   return { ok: true, user: updated };
 }

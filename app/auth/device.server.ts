@@ -26,13 +26,17 @@ interface DeviceClaims {
 const deviceCookie = createCookie("staff_device", {
   httpOnly: true,
   sameSite: "lax",
-  // Only the sign-in pages read it.
-  path: "/login",
+  // The whole site, not `/login`: with JavaScript on, the sign-in form posts to
+  // `/login.data`, which a cookie scoped to `/login` never reaches (decision 055).
+  path: "/",
   maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
 });
 
-/** A fresh device cookie for the account that just signed in (a new nonce each time). */
-export async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string> {
+/** The cookie as it was first issued, scoped to `/login`: cleared, so it cannot shadow the current one there. */
+const legacyDeviceCookie = createCookie("staff_device", { httpOnly: true, sameSite: "lax", path: "/login" });
+
+/** Set-Cookie values: a fresh device cookie for the account that just signed in (a new nonce each time). */
+export async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
   const claims: DeviceClaims = {
     aud: DEVICE_AUDIENCE,
@@ -42,7 +46,8 @@ export async function issueDeviceCookie(request: Request, env: Env, email: strin
     exp: now + DEVICE_COOKIE_MAX_AGE_SECONDS,
   };
   const token = await jwt.sign(claims, requireSessionSecret(env), { algorithm: "HS256" });
-  return deviceCookie.serialize(token, { secure: isSecureRequest(request) });
+  const secure = isSecureRequest(request);
+  return [await legacyDeviceCookie.serialize("", { maxAge: 0, secure }), await deviceCookie.serialize(token, { secure })];
 }
 
 /**

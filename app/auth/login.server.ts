@@ -11,7 +11,7 @@ export const LOGIN_TRIES = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 export type SignInAttempt =
   | { ok: true; user: { id: number; email: string; tokenVersion: number } }
-  | { ok: false; status: 401 | 429; message: string; headers?: HeadersInit; userId?: number };
+  | { ok: false; status: 401 | 429; message: string; headers?: HeadersInit; account?: { id: number; email: string } };
 
 /** The counters a password sign-in from this browser is throttled by. */
 export function loginThrottleKeys(request: Request, email: string, deviceNonce: string | null): string[] {
@@ -58,7 +58,9 @@ export async function attemptSignIn(
   const user = await getDb(env).query.users.findFirst({ where: eq(users.email, email) });
   // Verify against a decoy when the account is unknown, so both cases take the same time.
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
-  if (!user || !valid) return { ok: false, status: 401, message: INVALID_CREDENTIALS, userId: user?.id };
+  if (!user || !valid) {
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS, account: user ? { id: user.id, email: user.email } : undefined };
+  }
 
   // The right password clears the account's (or this device's) failures. The
   // address only takes this try back: colleagues signing in from one address

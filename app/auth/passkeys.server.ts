@@ -10,7 +10,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { store } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { passkeyChallenges, passkeys, users } from "~/db/schema";
-import { clientIp, d1RateLimiter } from "~/http/rate-limit.server";
+import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { fromBase64Url, toBase64Url } from "./base64";
 import { describeDevice } from "./device-label";
 
@@ -21,6 +21,8 @@ import { describeDevice } from "./device-label";
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Failed passkey sign-ins per address; its own counter, never the password's. */
 const PASSKEY_TRIES = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** Anonymous sign-in challenges per address: one per challenge lifetime, a few times over. */
+export const SIGN_IN_CHALLENGES = { limit: 10, windowMs: CHALLENGE_TTL_MS };
 const FAILED = "That passkey could not be used. Try again, or sign in with your password.";
 
 function relyingParty(request: Request) {
@@ -135,11 +137,22 @@ export async function removePasskey(env: Env, userId: number, passkeyId: string)
   return removed ?? null;
 }
 
-/** Options for signing in with any passkey of this site (step 1 of 2); no account is named. */
-export async function passkeySignInOptions(request: Request, env: Env) {
+/**
+ * Options for signing in with any passkey of this site (step 1 of 2); no account
+ * is named. Anyone may ask, so each address gets a few challenges per challenge
+ * lifetime: the table holds at most that many live rows per address.
+ */
+export async function passkeySignInOptions(
+  request: Request,
+  env: Env,
+): Promise<PasskeyResult<Awaited<ReturnType<typeof generateAuthenticationOptions>>> & { headers?: HeadersInit }> {
+  const allowed = await d1RateLimiter(env, SIGN_IN_CHALLENGES).hit(`passkey-options:ip:${clientIp(request)}`);
+  if (!allowed.allowed) {
+    return { ok: false, status: 429, message: `Too many passkey sign-ins started. Please wait ${waitFor(allowed)} and try again.`, headers: retryAfterHeaders(allowed) };
+  }
   const options = await generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "preferred" });
   await rememberChallenge(env, options.challenge, null);
-  return options;
+  return { ok: true, value: options };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface StaffUser {
   role: StaffRole;
   /** This browser's session (sessions.id). */
   sessionId: string;
+  /** When this session began: the sign-in that proved the password or passkey (epoch ms). */
+  signedInAt: number;
   /** When this cookie's token stops being accepted (epoch ms). */
   sessionExpiresAt: number;
   /** A renewed cookie to send back, when the current one is over an hour old. */
@@ -134,14 +136,28 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
   const db = getDb(env);
   const now = Date.now();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, tokenVersion: users.tokenVersion, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, Number(claims.sub))))
     .limit(1);
   if (!row || row.tokenVersion !== claims.ver || row.lastSeenAt.getTime() <= now - SESSION_IDLE_MS) return null;
 
-  const user: StaffUser = { id: row.id, email: row.email, role: row.role, sessionId: claims.sid, sessionExpiresAt: claims.exp * 1000 };
+  const user: StaffUser = {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    sessionId: claims.sid,
+    signedInAt: row.createdAt.getTime(),
+    sessionExpiresAt: claims.exp * 1000,
+  };
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

@@ -1,13 +1,13 @@
-import { and, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, max, sql, type SQL } from "drizzle-orm";
 import { siteUrl } from "~/config/store";
-import { getDb } from "~/db/client.server";
-import { invitations, sessions, users } from "~/db/schema";
+import { getDb, type Db } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
+import { invitations, passkeys, sessions, users } from "~/db/schema";
 import { passwordLinkEmail } from "~/mail/account-email";
 import { deliverQueued, emailMessage, queueMessage } from "~/mail/outbox.server";
 import { disconnectStaff } from "~/live/client.server";
 import { toBase64Url } from "./base64";
 import { hashPassword } from "./password";
-import { revokeStaffSessions } from "./session.server";
 
 // The owner's staff list (docs/decisions/058): invitations and password links,
 // removal, and handing the store over. Every function here assumes the caller
@@ -43,45 +43,60 @@ export async function listStaff(env: Env) {
   return { members, pending };
 }
 
+/** True while this account still owns the store: every owner action is guarded by it, in its own batch. */
+const stillOwner = (ownerId: number) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${ownerId} AND ${users.role} = 'owner')`;
+/** True while this account is a staff member (not the owner). */
+const isStaffMember = (userId: number) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.role} = 'staff')`;
+
+/** The statement that cancels every unused password link of these addresses (a role changed, an account went). */
+function cancelLinks(db: Db, emails: SQL) {
+  return db.delete(invitations).where(and(sql`${invitations.email} IN ${emails}`, isNull(invitations.usedAt)));
+}
+
 /**
- * Makes a single-use link (48 hours) and queues its e-mail in the same batch;
- * the link itself is returned to be shown once. Older unused links of the same
- * kind for the same address stop working.
+ * The statements of a single-use link (48 hours) and its e-mail, each guarded
+ * by `guard`, so the caller's batch issues it only when its own change happens.
+ * The new link replaces any unused one of the same kind for the address; the
+ * link itself is returned to be shown once.
  */
-async function issuePasswordLink(
-  request: Request,
-  env: Env,
-  ctx: ExecutionContext,
-  kind: LinkKind,
-  email: string,
-  ownerId: number,
-): Promise<string> {
-  const db = getDb(env);
+async function passwordLink(request: Request, db: Db, kind: LinkKind, email: string, ownerId: number, guard: SQL, now: number) {
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const path = `/invite/${token}` as const;
-  // Shown to the owner on the page they are on; e-mailed from the configured site, never a request's Host (decision 052).
-  const link = new URL(path, request.url).toString();
-  const now = Date.now();
   const hash = await tokenHash(token);
   const message = emailMessage(kind === "invite" ? "staff-invite" : "staff-reset", passwordLinkEmail(kind, email, siteUrl(path)));
-  // The new link replaces any unused one, and its e-mail joins the one outbox, in one batch.
-  const [, , queued] = await db.batch([
-    db.delete(invitations).where(and(eq(invitations.email, email), eq(invitations.kind, kind), isNull(invitations.usedAt))),
-    db
-      .insert(invitations)
-      .values({ email, kind, tokenHash: hash, invitedBy: ownerId, createdAt: new Date(now), expiresAt: new Date(now + LINK_TTL_MS) }),
-    queueMessage(
+  return {
+    // Shown to the owner on the page they are on; e-mailed from the configured site, never a request's Host (decision 052).
+    link: new URL(path, request.url).toString(),
+    replaceOld: db
+      .delete(invitations)
+      .where(and(eq(invitations.email, email), eq(invitations.kind, kind), isNull(invitations.usedAt), guard)),
+    insert: insertSelect(
+      db,
+      invitations,
+      {
+        id: sql`NULL`,
+        email: sql`${email}`,
+        kind: sql`${kind}`,
+        tokenHash: sql`${hash}`,
+        invitedBy: sql`${ownerId}`,
+        createdAt: sql`${now}`,
+        expiresAt: sql`${now + LINK_TTL_MS}`,
+        usedAt: sql`NULL`,
+      },
+      sql`WHERE ${guard}`,
+    ),
+    queue: queueMessage(
       db,
       message,
       { leadKind: null, recordId: sql`${invitations.id}`, from: sql`FROM ${invitations} WHERE ${invitations.tokenHash} = ${hash}` },
       now,
     ),
-  ]);
-  deliverQueued(env, ctx, queued, now);
-  return link;
+  };
 }
 
 export type StaffChange<T = object> = ({ ok: true } & T) | { ok: false; message: string };
+
+const NOT_LISTED = { ok: false as const, message: "That staff member is not on the list." };
 
 export async function inviteStaff(
   request: Request,
@@ -91,9 +106,15 @@ export async function inviteStaff(
   rawEmail: string,
 ): Promise<StaffChange<{ email: string; link: string }>> {
   const email = rawEmail.toLowerCase();
-  const existing = await getDb(env).query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) });
+  const db = getDb(env);
+  const existing = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) });
   if (existing) return { ok: false, message: "That person already has an account." };
-  return { ok: true, email, link: await issuePasswordLink(request, env, ctx, "invite", email, ownerId) };
+  const now = Date.now();
+  const link = await passwordLink(request, db, "invite", email, ownerId, stillOwner(ownerId), now);
+  const [, invited, queued] = await db.batch([link.replaceOld, link.insert, link.queue]);
+  if (invited.meta.changes !== 1) return { ok: false, message: "Only the store's owner can invite staff." };
+  deliverQueued(env, ctx, queued, now);
+  return { ok: true, email, link: link.link };
 }
 
 /** A staff member (never the owner) by id. */
@@ -104,16 +125,30 @@ async function findMember(env: Env, userId: number) {
   });
 }
 
-/** Deletes the account: its sessions and passkeys go with it, and its open dashboards are closed. */
-export async function removeStaff(env: Env, ctx: ExecutionContext, userId: number): Promise<StaffChange<{ email: string }>> {
-  const member = await findMember(env, userId);
-  if (!member) return { ok: false, message: "That staff member is not on the list." };
-  await getDb(env).delete(users).where(eq(users.id, member.id));
-  ctx.waitUntil(disconnectStaff(env, member.id));
-  return { ok: true, email: member.email };
+/**
+ * Deletes the account: its sessions and passkeys go with it (they cascade), its
+ * unused links are cancelled, and its open dashboards are closed. Only a staff
+ * member, and only while the caller still owns the store, checked by the delete
+ * itself: a "Make owner" that lands first leaves this one nothing to delete.
+ */
+export async function removeStaff(env: Env, ctx: ExecutionContext, ownerId: number, userId: number): Promise<StaffChange<{ email: string }>> {
+  const db = getDb(env);
+  const [removed] = await db
+    .delete(users)
+    .where(and(eq(users.id, userId), eq(users.role, "staff"), stillOwner(ownerId)))
+    .returning({ id: users.id, email: users.email });
+  if (!removed) return NOT_LISTED;
+  await cancelLinks(db, sql`(${removed.email})`);
+  ctx.waitUntil(disconnectStaff(env, removed.id));
+  return { ok: true, email: removed.email };
 }
 
-/** Ends every session of the member, makes the old password useless, and issues a link to set a new one. */
+/**
+ * Voids the member's password, ends every session, removes their passkeys (a
+ * stolen session may have added one) and issues a link to set a new password:
+ * one batch, every statement guarded by the member still being staff and the
+ * caller still the owner, so a transfer racing it leaves the new owner untouched.
+ */
 export async function resetStaffPassword(
   request: Request,
   env: Env,
@@ -122,35 +157,75 @@ export async function resetStaffPassword(
   userId: number,
 ): Promise<StaffChange<{ email: string; link: string }>> {
   const member = await findMember(env, userId);
-  if (!member) return { ok: false, message: "That staff member is not on the list." };
-  await getDb(env).update(users).set({ passwordHash: NO_PASSWORD }).where(eq(users.id, member.id));
-  await revokeStaffSessions(env, member.id);
+  if (!member) return NOT_LISTED;
+  const db = getDb(env);
+  const guard = and(isStaffMember(member.id), stillOwner(ownerId))!;
+  const now = Date.now();
+  const link = await passwordLink(request, db, "reset", member.email, ownerId, guard, now);
+  const [reset, , , , , queued] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: NO_PASSWORD, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.id, member.id), guard))
+      .returning({ id: users.id }),
+    db.delete(sessions).where(and(eq(sessions.userId, member.id), guard)),
+    db.delete(passkeys).where(and(eq(passkeys.userId, member.id), guard)),
+    link.replaceOld,
+    link.insert,
+    link.queue,
+  ]);
+  if (reset.length !== 1) return NOT_LISTED;
   ctx.waitUntil(disconnectStaff(env, member.id));
-  return { ok: true, email: member.email, link: await issuePasswordLink(request, env, ctx, "reset", member.email, ownerId) };
+  deliverQueued(env, ctx, queued, now);
+  return { ok: true, email: member.email, link: link.link };
 }
 
-/** Makes a staff member the owner and the current owner staff, in one batch. */
+/**
+ * Makes a staff member the owner and the current owner staff, in one batch. The
+ * demotion happens only while the member is still staff and the promotion only
+ * once there is no owner, so the two change one row each or nothing at all (a
+ * removal or another transfer that landed first): the store is never left without
+ * an owner (docs/decisions/090). Both accounts' unused password links are cancelled.
+ */
 export async function transferOwnership(
   env: Env,
   ownerId: number,
   userId: number,
 ): Promise<StaffChange<{ email: string }> | { ok: false; message: string; handedOver: true }> {
   const member = await findMember(env, userId);
-  if (!member) return { ok: false, message: "That staff member is not on the list." };
+  if (!member) return NOT_LISTED;
   const db = getDb(env);
+  const noOwner = sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.role} = 'owner')`;
+  const handedOver = { ok: false as const, message: "Ownership was already handed over. Nothing else was changed.", handedOver: true as const };
+  let demoted: { id: number }[];
+  let promoted: { id: number }[];
   try {
-    // Demote, then promote: the database holds at most one owner (users_one_owner), so a
-    // second transfer racing this one fails as a whole instead of leaving two owners.
-    await db.batch([
-      db.update(users).set({ role: "staff" }).where(and(eq(users.id, ownerId), eq(users.role, "owner"))),
-      db.update(users).set({ role: "owner" }).where(and(eq(users.id, member.id), eq(users.role, "staff"))),
+    [demoted, promoted] = await db.batch([
+      db
+        .update(users)
+        .set({ role: "staff" })
+        .where(and(eq(users.id, ownerId), eq(users.role, "owner"), isStaffMember(member.id)))
+        .returning({ id: users.id }),
+      db
+        .update(users)
+        .set({ role: "owner" })
+        .where(and(eq(users.id, member.id), eq(users.role, "staff"), noOwner))
+        .returning({ id: users.id }),
+      cancelLinks(
+        db,
+        sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} IN (${ownerId}, ${member.id}) AND EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${member.id} AND ${users.role} = 'owner'))`,
+      ),
     ]);
   } catch (error) {
     if (!/UNIQUE constraint failed: users\.role/.test(String(error))) throw error;
     // Another transfer by the same owner (a second tab) won: this one changed nothing.
-    return { ok: false, message: "Ownership was already handed over. Nothing else was changed.", handedOver: true };
+    return handedOver;
   }
-  return { ok: true, email: member.email };
+  if (demoted.length === 1 && promoted.length === 1) return { ok: true, email: member.email };
+  if (demoted.length !== promoted.length) throw new Error("ownership transfer changed one role without the other");
+  // Nothing changed: this account was no longer the owner, or the member was removed meanwhile.
+  const stillOwns = await db.query.users.findFirst({ columns: { id: true }, where: and(eq(users.id, ownerId), eq(users.role, "owner")) });
+  return stillOwns ? NOT_LISTED : handedOver;
 }
 
 /** A usable link's address and kind, for the set-password page (reading changes nothing). */
@@ -188,7 +263,12 @@ export async function redeemPasswordLink(env: Env, token: string, password: stri
     if (!created) return { ok: false, message: "That person already has an account. Sign in instead." };
     return { ok: true, email: link.email, kind: link.kind, userId: created.id };
   }
-  const [updated] = await db.update(users).set({ passwordHash }).where(eq(users.email, link.email)).returning({ id: users.id });
+  // A reset link is for a staff member only: it never sets the owner's password (issue 26, item 11).
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.email, link.email), eq(users.role, "staff")))
+    .returning({ id: users.id });
   if (!updated) return expired;
   return { ok: true, email: link.email, kind: link.kind, userId: updated.id };
 }

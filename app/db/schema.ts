@@ -221,8 +221,16 @@ export const auditLog = sqliteTable(
     details: text("details").notNull().default(""),
     ip: text("ip").notNull(),
     userAgent: text("user_agent").notNull(),
+    /**
+     * Failed sign-ins roll up: one row per account (or none), method, address and
+     * 15-minute window, counting its tries (docs/decisions/089). Null for every other entry.
+     */
+    rollupKey: text("rollup_key"),
+    count: integer("count").notNull().default(1),
+    /** The latest try a rolled-up row counts; null while it counts one. */
+    lastAt: integer("last_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt), uniqueIndex("audit_log_rollup_key_unique").on(t.rollupKey)],
 );
 
 /** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */
@@ -381,6 +389,8 @@ export const outbox = sqliteTable(
     replyTo: text("reply_to"),
     /** The appointment's calendar file (.ics) attached to the e-mail, as it stood when queued; null for none. */
     calendarFile: text("calendar_file"),
+    /** The staff member (e-mail) who wrote and sent a staff text; null for what the site sends by itself. */
+    sentBy: text("sent_by"),
   },
   (t) => [
     index("outbox_created_at_idx").on(t.createdAt),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { auditStaffAction } from "~/audit/log.server";
 import { staffUserContext } from "~/auth/guard.server";
 import { messaging } from "~/config/messaging";
 import { getDb, type Db } from "~/db/client.server";
@@ -8,7 +9,7 @@ import { parseForm } from "~/http/form.server";
 import { d1RateLimiter, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import type { LeadKind } from "~/leads/kinds";
+import { LEADS, type LeadKind } from "~/leads/kinds";
 import { formatPhone, textablePhone } from "~/leads/phone";
 import { formatStoreDateTime } from "~/leads/store-time";
 import { announceLeadChange } from "~/live/client.server";
@@ -109,7 +110,7 @@ export async function bookingEmail(db: Db, id: number): Promise<string | null> {
 }
 
 /** The record page's text form: checks, limits, queues once per form, then sends after the response. */
-export async function sendStaffText(context: Readonly<RouterContextProvider>, kind: LeadKind, id: number, formData: FormData) {
+export async function sendStaffText(context: Readonly<RouterContextProvider>, request: Request, kind: LeadKind, id: number, formData: FormData) {
   const { env, ctx } = getCloudflare(context);
   const db = getDb(env);
   const submission = parseForm(formData, StaffTextSchema);
@@ -129,7 +130,11 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, ki
   }
 
   const text = textMessage("staff-text", textablePhone(lead.phone)!, staffText(submission.value.message));
-  const [queued] = await db.batch([queueLeadMessage(db, { kind, id, dedupeKey: `staff-text:${submission.value.formId}` }, text, now)]);
+  const [queued] = await db.batch([
+    queueLeadMessage(db, { kind, id, dedupeKey: `staff-text:${submission.value.formId}`, sentBy: user.email }, text, now),
+  ]);
+  // Who sent it: on the outbox row above, and in the audit trail (a repeated form queued nothing, and records nothing).
+  if (queued.length > 0) await auditStaffAction(context, request, "text-sent", { target: `${LEADS[kind].inbox} #${id}`, details: { outboxId: queued[0]!.id } });
   deliverQueued(env, ctx, queued, now);
   ctx.waitUntil(announceLeadChange(env, kind, id));
   return redirectWithToast(context, recordHref(kind, id), {

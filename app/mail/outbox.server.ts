@@ -73,12 +73,13 @@ export function textMessage(kind: MessageKind, to: string, body: string, timing:
  *   on this channel (a resubmitted form).
  * - `changeId`: the lead a visitor changed in this batch; nothing is queued unless
  *   the change happened (the lead's change_id is this one).
- * - `dedupeKey`: a staff text; nothing is queued twice for one form.
+ * - `dedupeKey`: a staff text; nothing is queued twice for one form. `sentBy`
+ *   is the staff member who wrote it, kept on the row.
  */
 export type LeadMatch =
   | { kind: LeadKind; submissionId: string }
   | { kind: LeadKind; id: number; changeId: string }
-  | { kind: LeadKind; id: number; dedupeKey: string };
+  | { kind: LeadKind; id: number; dedupeKey: string; sentBy: string };
 
 interface QueueSource {
   leadKind: LeadKind | null;
@@ -87,6 +88,8 @@ interface QueueSource {
   /** The rest of the SELECT: `FROM … WHERE …`; one row queues the message, none queues nothing. */
   from: SQL;
   dedupeKey?: string;
+  /** The staff member's e-mail, for a message a person wrote. */
+  sentBy?: string;
 }
 
 /** The batch statement that queues `message` once per row `source.from` selects. */
@@ -119,6 +122,7 @@ export function queueMessage(db: Db, message: OutgoingMessage, source: QueueSour
       deliveryErrorCode: sql`NULL`,
       replyTo: sql`${message.replyTo ?? null}`,
       calendarFile: sql`${message.calendarFile ?? null}`,
+      sentBy: source.sentBy === undefined ? sql`NULL` : sql`${source.sentBy}`,
     },
     source.from,
   ).returning({ id: outbox.id, nextAttemptAt: outbox.nextAttemptAt });
@@ -140,7 +144,12 @@ export function queueLeadMessage(db: Db, lead: LeadMatch, message: OutgoingMessa
   return queueMessage(
     db,
     message,
-    { leadKind: lead.kind, recordId: sql`${table}.id`, from: sql`FROM ${table} WHERE ${where}`, dedupeKey: "dedupeKey" in lead ? lead.dedupeKey : undefined },
+    {
+      leadKind: lead.kind,
+      recordId: sql`${table}.id`,
+      from: sql`FROM ${table} WHERE ${where}`,
+      ...("dedupeKey" in lead ? { dedupeKey: lead.dedupeKey, sentBy: lead.sentBy } : {}),
+    },
     now,
   );
 }

@@ -54,13 +54,15 @@ describe("entries are written", () => {
     for (const entry of entries) {
       expect(entry.actor_id).toBe(staff.id);
       expect(entry.ip).toBe(ip);
-      expect(entry.user_agent).toBe(BROWSER);
+      // A failure keeps the browser's label only, not the text it sent (docs/decisions/089).
+      expect(entry.user_agent).toBe(entry.action === "sign-in-failed" ? "" : BROWSER);
       expect(entry.created_at).toBeGreaterThanOrEqual(started - 1000);
     }
-    expect(JSON.parse(entries[0]!.details)).toMatchObject({ method: "password", reason: "wrong e-mail or password" });
-    // An unknown address is recorded as typed, with no account.
+    expect(JSON.parse(entries[0]!.details)).toEqual({ method: "password", reason: "wrong e-mail or password", device: "Chrome on Mac" });
+    // An unknown address is not recorded as typed: no account, no e-mail.
     await postForm("/login", { email: "nobody-audit@example.com", password: "wrong-password" }, { "CF-Connecting-IP": ip });
-    expect((await lastEntry("nobody-audit@example.com", "sign-in-failed"))!.actor_id).toBeNull();
+    expect(await lastEntry("nobody-audit@example.com", "sign-in-failed")).toBeUndefined();
+    expect((await lastEntry("", "sign-in-failed"))!.actor_id).toBeNull();
   });
 
   it("for password changes, sessions ended, sign-out everywhere and passkeys removed", async () => {

@@ -1,6 +1,7 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import { useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
+import { Field } from "~/components/ui/forms";
 
 // Passkey buttons for the login and account pages. WebAuthn needs JavaScript:
 // without it the buttons never appear and the page says so, and the password
@@ -50,6 +51,8 @@ function PasskeyButton(props: {
   unsupported: string;
   failure: string;
   ceremony: () => Promise<string | null>;
+  /** Fields asked before the ceremony (the current password), shown with the button. */
+  children?: ReactNode;
 }) {
   const supported = useWebAuthn();
   const [busy, setBusy] = useState(false);
@@ -73,9 +76,17 @@ function PasskeyButton(props: {
     <div className="passkey">
       <Availability supported={supported} withoutScript={props.withoutScript} unsupported={props.unsupported} />
       {supported ? (
-        <button type="button" className={props.className} onClick={run} disabled={busy}>
-          {busy ? "Waiting for your passkey…" : props.label}
-        </button>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run();
+          }}
+        >
+          {props.children}
+          <button type="submit" className={props.className} disabled={busy}>
+            {busy ? "Waiting for your passkey…" : props.label}
+          </button>
+        </form>
       ) : null}
       <p className="passkey__message" role="status">
         {message}
@@ -111,12 +122,26 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export function AddPasskey() {
+/**
+ * Adding a passkey asks for the current password unless this session signed in
+ * within the last 5 minutes (`askPassword` from the page, or the server's answer
+ * once those minutes have passed while the page was open).
+ */
+export function AddPasskey({ askPassword }: { askPassword: boolean }) {
   const revalidator = useRevalidator();
+  const [needsPassword, setNeedsPassword] = useState(askPassword);
+  const [password, setPassword] = useState("");
 
   async function add() {
-    const options = await postForJson<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/dashboard/account/passkeys", { intent: "options" });
-    if (options.error) return options.error;
+    const options = await postForJson<Parameters<typeof startRegistration>[0]["optionsJSON"] & { needsPassword?: boolean }>(
+      "/dashboard/account/passkeys",
+      { intent: "options", currentPassword: password },
+    );
+    if (options.error) {
+      if (options.needsPassword) setNeedsPassword(true);
+      return options.error;
+    }
+    setPassword("");
     const response = await startRegistration({ optionsJSON: options });
     const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
       intent: "register",
@@ -135,6 +160,22 @@ export function AddPasskey() {
       unsupported="This browser cannot create passkeys."
       failure="That passkey could not be added. Please try again."
       ceremony={add}
-    />
+    >
+      {needsPassword ? (
+        <Field
+          label="Your current password"
+          hint="Needed to add a passkey when you signed in more than 5 minutes ago."
+          inputProps={{
+            id: "passkey-current-password",
+            name: "currentPassword",
+            type: "password",
+            autoComplete: "current-password",
+            required: true,
+            value: password,
+            onChange: (event) => setPassword(event.target.value),
+          }}
+        />
+      ) : null}
+    </PasskeyButton>
   );
 }

@@ -6,7 +6,7 @@ import { AddPasskey } from "~/components/account/passkeys";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { staffUserContext } from "~/auth/guard.server";
-import { changePassword, endOwnSession, signOutEverywhere } from "~/auth/account.server";
+import { changePassword, endOwnSession, RECENT_SIGN_IN_MS, signOutEverywhere } from "~/auth/account.server";
 import { auditStaffAction } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { listPasskeys, removePasskey } from "~/auth/passkeys.server";
@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [sessions, keys] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id)]);
   return {
     email: user.email,
+    // A passkey is added without the password only just after a sign-in (docs/decisions/057).
+    recentSignIn: Date.now() - user.signedInAt < RECENT_SIGN_IN_MS,
     passkeys: keys.map((key) => ({
       id: key.id,
       name: key.name,
@@ -184,7 +186,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <p>You have no passkeys yet.</p>
           )}
-          <AddPasskey />
+          <AddPasskey askPassword={!loaderData.recentSignIn} />
         </section>
 
         <section className="card" aria-labelledby="sessions-title">

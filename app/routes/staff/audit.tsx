@@ -1,5 +1,5 @@
 import type { Route } from "./+types/audit";
-import { actionLabel, auditPage, detailsText } from "~/audit/log.server";
+import { actionText, auditPage, detailsText } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { requireOwner } from "~/auth/guard.server";
 import { getCloudflare } from "~/http/request-context";
@@ -22,11 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: entry.id,
       when: formatStoreDateTime(entry.createdAt.getTime()),
       who: entry.actorEmail || "Unknown",
-      action: actionLabel(entry.action),
+      action: actionText(entry),
       target: entry.target,
       details: detailsText(entry.details),
       ip: entry.ip,
-      device: describeDevice(entry.userAgent),
+      // A failed sign-in keeps only the device's label, in its details.
+      device: entry.userAgent ? describeDevice(entry.userAgent) : "",
     })),
     olderHref: page.olderBefore ? `/dashboard/audit?before=${page.olderBefore}` : null,
     isFirstPage: !(before > 0),

@@ -9,7 +9,7 @@ import { getCloudflare } from "~/http/request-context";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { issueDeviceCookie } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
-import { recordAudit } from "~/audit/log.server";
+import { recordAudit, recordFailedSignIn } from "~/audit/log.server";
 import { LoginSchema } from "~/auth/rules";
 import { startSession, getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
@@ -44,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const attempt = await attemptSignIn(request, env, submission.value);
   if (!attempt.ok) {
-    await recordAudit(env, request, { id: attempt.userId ?? null, email: submission.value.email }, "sign-in-failed", {
-      details: { method: "password", reason: attempt.status === 429 ? "paused" : "wrong e-mail or password" },
-    });
+    // A paused try was never checked: it is not recorded (docs/decisions/089).
+    if (attempt.status === 401) {
+      await recordFailedSignIn(env, request, { account: attempt.account ?? null, method: "password", reason: "wrong e-mail or password" });
+    }
     return data(
       { result: submission.reply({ ...hidden, formErrors: [attempt.message] }) },
       { status: attempt.status, headers: attempt.headers },
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, attempt.user));
-  headers.append("Set-Cookie", await issueDeviceCookie(request, env, attempt.user.email));
+  for (const cookie of await issueDeviceCookie(request, env, attempt.user.email)) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
 

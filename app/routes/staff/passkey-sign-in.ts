@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkey-sign-in";
-import { recordAudit } from "~/audit/log.server";
+import { recordAudit, recordFailedSignIn } from "~/audit/log.server";
 import { issueDeviceCookie } from "~/auth/device.server";
 import { passkeySignInOptions, verifyPasskeySignIn } from "~/auth/passkeys.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
@@ -13,18 +13,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "options") return Response.json(await passkeySignInOptions(request, env));
+  if (intent === "options") {
+    const options = await passkeySignInOptions(request, env);
+    return options.ok ? Response.json(options.value) : Response.json({ error: options.message }, { status: options.status, headers: options.headers });
+  }
   if (intent !== "verify") return Response.json({ error: "Unknown request." }, { status: 400 });
 
   const result = await verifyPasskeySignIn(request, env, formData.get("response"));
   if (!result.ok) {
-    await recordAudit(env, request, { id: null, email: "" }, "sign-in-failed", { details: { method: "passkey", reason: result.status === 429 ? "paused" : "not verified" } });
+    // A paused try was never checked: it is not recorded (docs/decisions/089).
+    if (result.status === 400) await recordFailedSignIn(env, request, { account: null, method: "passkey", reason: "not verified" });
     return Response.json({ error: result.message }, { status: result.status });
   }
   await recordAudit(env, request, result.value, "sign-in", { details: { method: "passkey" } });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, env, result.value));
-  headers.append("Set-Cookie", await issueDeviceCookie(request, env, result.value.email));
+  for (const cookie of await issueDeviceCookie(request, env, result.value.email)) headers.append("Set-Cookie", cookie);
   return Response.json({ redirectTo: safeRedirectPath(formData.get("redirectTo")) }, { headers });
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkeys";
 import { auditStaffAction } from "~/audit/log.server";
+import { confirmRecentSignIn } from "~/auth/account.server";
 import { staffUserContext } from "~/auth/guard.server";
 import { addPasskey, passkeyRegistrationOptions } from "~/auth/passkeys.server";
 import { getCloudflare } from "~/http/request-context";
@@ -13,7 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(staffUserContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "options") return Response.json(await passkeyRegistrationOptions(request, env, user));
+  if (intent === "options") {
+    // Only after the password, or a sign-in in the last 5 minutes: the challenge below is what lets a passkey be added.
+    const confirmed = await confirmRecentSignIn(env, user, formData.get("currentPassword"));
+    if (!confirmed.ok) return Response.json({ error: confirmed.message, needsPassword: true }, { status: confirmed.status, headers: confirmed.headers });
+    return Response.json(await passkeyRegistrationOptions(request, env, user));
+  }
   if (intent !== "register") return Response.json({ error: "Unknown request." }, { status: 400 });
 
   const result = await addPasskey(request, env, user, formData.get("response"));

@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
   if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
-  if (formData.get("intent") === "text") return sendStaffText(context, kind, id, formData);
+  if (formData.get("intent") === "text") return sendStaffText(context, request, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

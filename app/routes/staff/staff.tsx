@@ -26,7 +26,8 @@ const MEMBER_ACTIONS = {
   reset: {
     label: "Reset password",
     question: ["Reset ", "’s password?"],
-    consequence: "Their sessions end at once and their password stops working. You get a link, also e-mailed to them, to choose a new one.",
+    consequence:
+      "Their sessions end at once, their password stops working and their passkeys are removed. You get a link, also e-mailed to them, to choose a new password.",
     confirm: "Yes, reset it",
   },
   remove: {
@@ -99,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent, result: undefined, link: { kind: "reset" as const, email: reset.email, url: reset.link } };
   }
   if (intent === "remove") {
-    const removed = await removeStaff(env, ctx, userId);
+    const removed = await removeStaff(env, ctx, owner.id, userId);
     if (!removed.ok) return refuse(removed.message);
     await auditStaffAction(context, request, "staff-removed", { target: removed.email });
     return redirectWithToast(context, "/dashboard/staff", { type: "success", message: `${removed.email} was removed and signed out.` });
@@ -170,7 +171,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="link-title">{link.kind === "invite" ? `Invitation for ${link.email}` : `New password link for ${link.email}`}</h2>
           <p>
             It was e-mailed to them. It is shown only now, works once and expires in 48 hours.
-            {link.kind === "reset" ? " Their sessions have ended and their old password no longer works." : ""}
+            {link.kind === "reset" ? " Their sessions have ended, their old password no longer works and their passkeys are removed." : ""}
           </p>
           <Field label="Link" inputProps={{ id: "password-link-url", type: "text", readOnly: true, value: link.url }} />
         </section>
