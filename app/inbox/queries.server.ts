@@ -16,11 +16,14 @@ export type { Lead, LeadWithNote };
 /** What an inbox row reads of each kind's table, named as the Lead types name it. */
 const COLUMNS: Record<LeadKind, string> = {
   appointment:
-    "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
+    "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status, t.version",
   order:
-    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
-  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status",
+    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status, t.version, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
+  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status, t.version",
 };
+
+/** What a record page and the CSV read besides a row's columns: the note and who changed it last. */
+const NOTE_COLUMNS = "t.staff_note AS staffNote, t.updated_by AS updatedBy, t.updated_at AS updatedAt";
 
 /** Table and column names come only from LEADS and COLUMNS, never from input. */
 function sourceOf(kind: LeadKind) {
@@ -121,7 +124,7 @@ export function leadPageQuery(
     ? sql`${source.search} CROSS JOIN ${source.table} t ON t.id = ${source.search}.rowid`
     : sql`${source.table} t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const note = options.withNote ? sql.raw(", t.staff_note AS staffNote") : sql``;
+  const note = options.withNote ? sql.raw(`, ${NOTE_COLUMNS}`) : sql``;
   return statement(
     db,
     sql`SELECT ${source.columns}${note} FROM ${from} ${where}
@@ -152,7 +155,7 @@ export async function getLead(db: D1Database, kind: LeadKind, id: number): Promi
   const source = sourceOf(kind);
   const [row] = await allRows<LeadWithNote>(
     db,
-    sql`SELECT ${source.columns}, t.staff_note AS staffNote FROM ${source.table} t WHERE t.id = ${id}`,
+    sql`SELECT ${source.columns}, ${sql.raw(NOTE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
   );
   return row ?? null;
 }
@@ -166,7 +169,18 @@ export function orderPhotos(db: D1Database, orderId: number): Promise<OrderPhoto
   );
 }
 
+export type UpdateOutcome =
+  | { outcome: "not-found" }
+  | { outcome: "seat-taken" }
+  /** Saved (or already so); `version` is the lead's version now. */
+  | { outcome: "updated"; version: number }
+  /** Someone saved since `version`: nothing was written; here is the lead as it is now. */
+  | { outcome: "conflict"; current: LeadWithNote };
+
 /**
+ * Saves status (and note) only over the version the form started from
+ * (docs/decisions/106): the UPDATE names it, so of two saves from one version
+ * the second writes nothing and is answered with the lead as it is now.
  * "seat-taken": staff reopened a cancelled, spam or no-show appointment whose
  * seat another booking holds now (the partial unique index refused it).
  */
@@ -174,18 +188,26 @@ export async function updateLead(
   db: D1Database,
   kind: LeadKind,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string },
-): Promise<"updated" | "not-found" | "seat-taken"> {
+  changes: { status: LeadStatus; staffNote?: string; version: number },
+  by: { email: string; now: number },
+): Promise<UpdateOutcome> {
   const source = sourceOf(kind);
   const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
   try {
-    const rows = await allRows<{ id: number }>(
+    const [row] = await allRows<{ version: number }>(
       db,
-      sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
+      sql`UPDATE ${source.table}
+          SET status = ${changes.status}${note}, version = version + 1, updated_by = ${by.email}, updated_at = ${by.now}
+          WHERE id = ${id} AND version = ${changes.version} RETURNING version`,
     );
-    return rows.length > 0 ? "updated" : "not-found";
+    if (row) return { outcome: "updated", version: row.version };
   } catch (error) {
-    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return "seat-taken";
+    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };
     throw error;
   }
+  const current = await getLead(db, kind, id);
+  if (!current) return { outcome: "not-found" };
+  // A retry of a save that went through, or two clerks writing the same: nothing would be lost.
+  const same = current.status === changes.status && (changes.staffNote === undefined || current.staffNote === changes.staffNote);
+  return same ? { outcome: "updated", version: current.version } : { outcome: "conflict", current };
 }

@@ -12,7 +12,7 @@ import { visitMessages } from "./appointment-messages.server";
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
 import { calendarPath } from "./ics";
 import { verifyManageToken } from "./manage-token.server";
-import { textablePhone } from "./phone";
+import { formatPhone, textablePhone } from "./phone";
 import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "./slots";
 import { formatCalendarDay, formatStoreDate, storeDate } from "./store-time";
 
@@ -99,7 +99,12 @@ function recordEvent(db: Db, change: { id: number; changeId: string }, type: "ca
 }
 
 function staffRows(appointment: ManagedAppointment, extra: [string, string][]): [string, string][] {
-  return [["Name", appointment.name], ["Phone", appointment.phone], ["Service", appointment.service], ...extra];
+  return [["Name", appointment.name], ["Phone", formatPhone(appointment.phone)], ["Service", appointment.service], ...extra];
+}
+
+/** A new version of the status (docs/decisions/106), so a clerk's save from before it does not undo the visitor's change. */
+function changedByVisitor(now: number) {
+  return { version: sql`${appointments.version} + 1`, updatedBy: "the visitor", updatedAt: new Date(now) };
 }
 
 /** After a committed change: open dashboards refresh, and what is due is sent. */
@@ -119,7 +124,7 @@ export async function cancelAppointment(
   const change = { kind: "appointment", id: appointment.id, changeId: crypto.randomUUID() } as const;
   const was = describeSlot(appointment);
   const [updated, , , queued] = await db.batch([
-    db.update(appointments).set({ status: "cancelled", changeId: change.changeId }).where(unchangedSince(appointment)).returning({ id: appointments.id }),
+    db.update(appointments).set({ status: "cancelled", changeId: change.changeId, ...changedByVisitor(now) }).where(unchangedSince(appointment)).returning({ id: appointments.id }),
     recordEvent(db, change, "cancelled", `Cancelled by the visitor (was ${was}).`, now),
     withdrawLeadMessages(db, change, "reminder", "The visitor cancelled the appointment."),
     queueLeadMessage(
@@ -174,7 +179,7 @@ export async function rescheduleAppointment(
       const [updated, , , ...queued] = await db.batch([
         db
           .update(appointments)
-          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId })
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, ...changedByVisitor(now) })
           .where(unchangedSince(appointment))
           .returning({ id: appointments.id }),
         recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),

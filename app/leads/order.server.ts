@@ -14,6 +14,7 @@ import { receiveOrderForm, type StoredPhoto } from "~/photos/receive.server";
 import { PHOTOS_FIELD } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
+import { formatPhone } from "./phone";
 import { SUBMISSION_TOKEN_FIELD } from "./rules/fields";
 import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
@@ -36,7 +37,7 @@ export async function saveOrder(
   const now = Date.now();
   const rows: [string, string][] = [
     ["Name", name],
-    ["Phone", phoneNumber],
+    ["Phone", formatPhone(phoneNumber)],
     ["E-mail", email],
     ["Jewelry type", choices.jewelryType],
     ["Material", choices.materialPreferences],

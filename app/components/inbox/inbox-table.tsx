@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { formatPhone, telHref } from "~/leads/phone";
 import { recordHref } from "~/inbox/view";
 import type { InboxRow } from "~/inbox/types";
 import { PhotoCount } from "./record-photos";
@@ -14,7 +15,7 @@ interface Column {
   cell: (row: InboxRow) => ReactNode;
 }
 
-const phoneLink = (row: InboxRow) => <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a>;
+const phoneLink = (row: InboxRow) => <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 const emailLink = (row: InboxRow) => ("email" in row ? <a href={`mailto:${row.email}`}>{row.email}</a> : null);
 const nameLink = (row: InboxRow) => (
   <Link to={recordHref(row.kind, row.id)} className="inbox-table__name">
@@ -118,7 +119,7 @@ export function InboxTable({
                   </td>
                 ))}
                 <td data-label="Status">
-                  <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} returnTo={returnTo} />
+                  <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} version={row.version} returnTo={returnTo} />
                 </td>
               </tr>
             );
