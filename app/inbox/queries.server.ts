@@ -8,7 +8,9 @@ import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement } from "~/db/sql.server";
 import type { LeadStatus } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
-import type { InboxView } from "~/inbox/view";
+import { NOT_COMING, type InboxView } from "~/inbox/view";
+import { addDays } from "~/leads/slots";
+import { storeDate, storeTimeToInstant } from "~/leads/store-time";
 import type { Lead, LeadWithNote, OrderPhoto } from "~/inbox/types";
 
 export type { Lead, LeadWithNote };
@@ -74,7 +76,7 @@ interface Ordering {
 
 function orderingFor(view: InboxView): Ordering {
   if (view.tab === "appointment" && view.when !== "all") {
-    // Upcoming: soonest first. Past: most recent visit first.
+    // Today and upcoming: soonest first. Past: most recent visit first.
     return {
       column: sql.raw("t.starts_at"),
       descending: view.when === "past",
@@ -82,6 +84,32 @@ function orderingFor(view: InboxView): Ordering {
     };
   }
   return { column: sql.raw("t.created_at"), descending: true, keyOf: (lead) => lead.createdAt };
+}
+
+/** The store-local day `now` falls in, as [start, end) instants. */
+export function storeDayAround(now: number): { date: string; start: number; end: number } {
+  const date = storeDate(now);
+  return { date, start: storeTimeToInstant(date, 0), end: storeTimeToInstant(addDays(date, 1), 0) };
+}
+
+/** Which visits an appointment view holds (docs/decisions/107). */
+function visitTimeConditions(view: InboxView, now: number): SQL[] {
+  // A visit that will not happen is left out of the days ahead, unless the status filter asks for it.
+  const coming = view.status ? [] : [sql`t.status NOT IN (${sql.join(NOT_COMING.map((status) => sql`${status}`), sql`, `)})`];
+  if (view.when === "upcoming") return [sql`t.starts_at >= ${now}`, ...coming];
+  if (view.when === "past") return [sql`t.starts_at < ${now}`];
+  if (view.when === "today") {
+    const today = storeDayAround(now);
+    return [sql`t.starts_at >= ${today.start}`, sql`t.starts_at < ${today.end}`, ...coming];
+  }
+  return [];
+}
+
+/** Whether any visit today is still on (the appointments tab then opens on today). */
+export async function hasVisitsToday(db: D1Database, now: number): Promise<boolean> {
+  const today = { tab: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
+  const rows = await allRows(db, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
+  return rows.length > 0;
 }
 
 export interface LeadPage {
@@ -105,8 +133,7 @@ export function leadPageQuery(
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`${source.search} MATCH ${options.match}`);
   if (view.status) conditions.push(sql`t.status = ${view.status}`);
-  if (view.tab === "appointment" && view.when === "upcoming") conditions.push(sql`t.starts_at >= ${options.now}`);
-  if (view.tab === "appointment" && view.when === "past") conditions.push(sql`t.starts_at < ${options.now}`);
+  if (view.tab === "appointment") conditions.push(...visitTimeConditions(view, options.now));
 
   // Walking towards "before" reads the index the other way round; readLeadPage flips it back.
   const backwards = view.cursor?.direction === "before";

@@ -78,7 +78,7 @@ export const StaffTextSchema = z.object({
 export interface HistoryEntry {
   at: number;
   atLabel?: string;
-  kind: "change" | "sent" | "received";
+  kind: "change" | "sent" | "outgoing" | "withdrawn" | "received";
   title: string;
   body?: string;
   /** Delivery state of a sent message, or the keyword of a received text. */

@@ -61,4 +61,6 @@ export type InboxRow = Lead & {
   createdAtLabel: string;
   /** Appointments only: the visit's day, e.g. "Sat, Nov 21, 2026". */
   dateLabel?: string;
+  /** Appointments by visit time: the heading of the row's day, "Today", "Tomorrow" or its date. */
+  dayHeading?: string;
 };
