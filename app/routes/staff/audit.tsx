@@ -67,15 +67,19 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {entry.who}
                 </td>
                 <td data-label="What">
-                  {entry.action}
-                  {entry.target ? <span className="audit-table__target">{entry.target}</span> : null}
+                  <span className="inbox-table__value">
+                    {entry.action}
+                    {entry.target ? <span className="audit-table__target">{entry.target}</span> : null}
+                  </span>
                 </td>
                 <td data-label="Details" className="audit-table__wrap">
                   {entry.details}
                 </td>
                 <td data-label="From" className="audit-table__wrap">
-                  {entry.ip}
-                  <span className="audit-table__target">{entry.device}</span>
+                  <span className="inbox-table__value">
+                    {entry.ip}
+                    <span className="audit-table__target">{entry.device}</span>
+                  </span>
                 </td>
               </tr>
             ))}
