@@ -118,18 +118,6 @@ export function auditStaffAction(
   return recordAudit(getCloudflare(context).env, request, { id: user.id, email: user.email }, action, entry);
 }
 
-/** The stored details as people read them: "method: password, rows: 12". */
-export function detailsText(details: string): string {
-  if (!details) return "";
-  try {
-    return Object.entries(JSON.parse(details) as Record<string, unknown>)
-      .map(([key, value]) => `${key}: ${value === "" || value === null ? "–" : String(value)}`)
-      .join(", ");
-  } catch {
-    return details;
-  }
-}
-
 export const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the trail, newest first; `before` is the id the previous page ended at. */

@@ -16,10 +16,15 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** An appointment in one of these keeps its row but not its seat (the partial unique index below). */
 export const SEAT_RELEASING_STATUSES: LeadStatus[] = ["cancelled", "spam", "no_show"];
 
-/** What staff track on every lead (status and a private note). */
+/** What staff track on every lead (status and a private note), and who changed it last (docs/decisions/106). */
 const leadTracking = () => ({
   status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
   staffNote: text("staff_note").notNull().default(""),
+  /** Goes up by one with every change of status or note; a save names the version it started from. */
+  version: integer("version").notNull().default(1),
+  /** Who made the latest change (a staff e-mail, or "the visitor"), and when (epoch ms); null before any. */
+  updatedBy: text("updated_by"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 
 export const appointments = sqliteTable(

@@ -5,6 +5,7 @@ import { STATUS_LABELS, type InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
 import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { formatPhone } from "~/leads/phone";
 import { leadPageQuery, readLeadPage } from "./queries.server";
 
 const BATCH_SIZE = 500;
@@ -12,7 +13,7 @@ const BATCH_SIZE = 500;
 const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) => string }[]> = {
   appointment: [
     { header: "Name", value: (lead) => lead.name },
-    { header: "Phone", value: (lead) => lead.phone },
+    { header: "Phone", value: (lead) => formatPhone(lead.phone) },
     { header: "Date", value: (lead) => (lead.kind === "appointment" ? formatCalendarDay(lead.date) : "") },
     { header: "Time", value: (lead) => (lead.kind === "appointment" ? lead.time : "") },
     { header: "Service", value: (lead) => (lead.kind === "appointment" ? lead.service : "") },
@@ -22,7 +23,7 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
     { header: "Date & Time (Central)", value: (lead) => storeTimestamp(lead.createdAt) },
     { header: "Customer Name", value: (lead) => lead.name },
     { header: "Email", value: (lead) => ("email" in lead ? lead.email : "") },
-    { header: "Phone", value: (lead) => lead.phone },
+    { header: "Phone", value: (lead) => formatPhone(lead.phone) },
     { header: "Diamond Selection", value: (lead) => (lead.kind === "order" ? lead.diamondSelection : "") },
     { header: "Jewelry Type", value: (lead) => (lead.kind === "order" ? lead.jewelryType : "") },
     { header: "Material Preferences", value: (lead) => (lead.kind === "order" ? lead.materialPreferences : "") },
@@ -31,7 +32,7 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
     { header: "Date & Time (Central)", value: (lead) => storeTimestamp(lead.createdAt) },
     { header: "Name", value: (lead) => lead.name },
     { header: "Email", value: (lead) => ("email" in lead ? lead.email : "") },
-    { header: "Phone", value: (lead) => lead.phone },
+    { header: "Phone", value: (lead) => formatPhone(lead.phone) },
     { header: "Message", value: (lead) => (lead.kind === "contact" ? lead.message : "") },
   ],
 };

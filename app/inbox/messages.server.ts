@@ -68,7 +68,8 @@ export async function recordHistory(db: Db, lead: { kind: LeadKind; id: number; 
     })),
     ...sent.map((row): HistoryEntry => ({
       at: row.createdAt.getTime(),
-      kind: "sent",
+      // "Sent" only once it went: a queued, retried or withdrawn message says so instead.
+      kind: row.status === "sent" ? "sent" : row.status === "cancelled" ? "withdrawn" : "outgoing",
       title: `${messageKindInfo(row.kind)?.label ?? row.kind} ${row.channel === "sms" ? "text" : "e-mail"} to ${row.channel === "sms" ? formatPhone(row.recipient) : row.recipient}`,
       body: row.channel === "sms" ? row.textBody : row.subject,
       status: deliveryNote(row, now),

@@ -7,11 +7,14 @@ import {
   parseInboxView,
   type InboxView,
 } from "~/inbox/view";
+import { addDays } from "~/leads/slots";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import {
+  hasVisitsToday,
   leadPageQuery,
   planSearch,
   readLeadPage,
+  storeDayAround,
   type Lead,
 } from "./queries.server";
 import type { InboxRow } from "~/inbox/types";
@@ -31,6 +34,13 @@ export interface InboxData {
   loadedAt: number;
 }
 
+/** "Today", "Tomorrow", or the day itself: "Sat, Nov 21, 2026". */
+function dayHeading(date: string, today: string): string {
+  if (date === today) return "Today";
+  if (date === addDays(today, 1)) return "Tomorrow";
+  return formatCalendarDay(date);
+}
+
 /**
  * One inbox page for one staff account, in a single D1 round trip (a batch,
  * which D1 runs as one transaction). Opening a tab records its newest entry as
@@ -39,15 +49,19 @@ export interface InboxData {
  * person opens the tab again. See docs/decisions/030.
  */
 export async function loadInbox(env: Env, user: StaffUser, url: URL) {
-  const view = parseInboxView(url.searchParams);
+  const db = env.DB;
+  const now = Date.now();
+  let view = parseInboxView(url.searchParams);
+  // The clerk's start page: today's visits when there are any (docs/decisions/107).
+  if (view.tab === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(db, now))) {
+    view = { ...view, when: "today" };
+  }
   const live = url.searchParams.get("live") === "1";
   const plan = planSearch(view.q);
   const searchError = "error" in plan ? plan.error : null;
   const match = "match" in plan ? plan.match : null;
   const markSeen = !live && !view.cursor;
-  const now = Date.now();
 
-  const db = env.DB;
   const nothing = db.prepare("SELECT 0 WHERE 0");
   const results = await db.batch([
     seenIdsQuery(db, user.id),
@@ -64,6 +78,8 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
     throw redirect(inboxHref({ ...view, cursor: null }));
   }
 
+  const today = storeDayAround(now).date;
+  const dayHeadings = view.tab === "appointment" && view.when !== "all";
   const hint = Number(url.searchParams.get("unreadAfter"));
   const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seenBefore[view.tab];
   const payload: InboxData = {
@@ -75,6 +91,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
       unread: lead.id > unreadAfter,
       createdAtLabel: formatStoreDateTime(lead.createdAt),
       ...(lead.kind === "appointment" ? { dateLabel: formatCalendarDay(lead.date) } : {}),
+      ...(lead.kind === "appointment" && dayHeadings ? { dayHeading: dayHeading(lead.date, today) } : {}),
     })),
     newerHref: page.hasBefore && page.first ? inboxHref({ ...view, cursor: { direction: "before", ...page.first } }) : null,
     olderHref: page.hasAfter && page.last ? inboxHref({ ...view, cursor: { direction: "after", ...page.last } }) : null,

@@ -8,7 +8,9 @@ import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement } from "~/db/sql.server";
 import type { LeadStatus } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
-import type { InboxView } from "~/inbox/view";
+import { NOT_COMING, type InboxView } from "~/inbox/view";
+import { addDays } from "~/leads/slots";
+import { storeDate, storeTimeToInstant } from "~/leads/store-time";
 import type { Lead, LeadWithNote, OrderPhoto } from "~/inbox/types";
 
 export type { Lead, LeadWithNote };
@@ -16,11 +18,14 @@ export type { Lead, LeadWithNote };
 /** What an inbox row reads of each kind's table, named as the Lead types name it. */
 const COLUMNS: Record<LeadKind, string> = {
   appointment:
-    "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status",
+    "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status, t.version",
   order:
-    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
-  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status",
+    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.created_at AS createdAt, t.status, t.version, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
+  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status, t.version",
 };
+
+/** What a record page and the CSV read besides a row's columns: the note and who changed it last. */
+const NOTE_COLUMNS = "t.staff_note AS staffNote, t.updated_by AS updatedBy, t.updated_at AS updatedAt";
 
 /** Table and column names come only from LEADS and COLUMNS, never from input. */
 function sourceOf(kind: LeadKind) {
@@ -71,7 +76,7 @@ interface Ordering {
 
 function orderingFor(view: InboxView): Ordering {
   if (view.tab === "appointment" && view.when !== "all") {
-    // Upcoming: soonest first. Past: most recent visit first.
+    // Today and upcoming: soonest first. Past: most recent visit first.
     return {
       column: sql.raw("t.starts_at"),
       descending: view.when === "past",
@@ -79,6 +84,32 @@ function orderingFor(view: InboxView): Ordering {
     };
   }
   return { column: sql.raw("t.created_at"), descending: true, keyOf: (lead) => lead.createdAt };
+}
+
+/** The store-local day `now` falls in, as [start, end) instants. */
+export function storeDayAround(now: number): { date: string; start: number; end: number } {
+  const date = storeDate(now);
+  return { date, start: storeTimeToInstant(date, 0), end: storeTimeToInstant(addDays(date, 1), 0) };
+}
+
+/** Which visits an appointment view holds (docs/decisions/107). */
+function visitTimeConditions(view: InboxView, now: number): SQL[] {
+  // A visit that will not happen is left out of the days ahead, unless the status filter asks for it.
+  const coming = view.status ? [] : [sql`t.status NOT IN (${sql.join(NOT_COMING.map((status) => sql`${status}`), sql`, `)})`];
+  if (view.when === "upcoming") return [sql`t.starts_at >= ${now}`, ...coming];
+  if (view.when === "past") return [sql`t.starts_at < ${now}`];
+  if (view.when === "today") {
+    const today = storeDayAround(now);
+    return [sql`t.starts_at >= ${today.start}`, sql`t.starts_at < ${today.end}`, ...coming];
+  }
+  return [];
+}
+
+/** Whether any visit today is still on (the appointments tab then opens on today). */
+export async function hasVisitsToday(db: D1Database, now: number): Promise<boolean> {
+  const today = { tab: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
+  const rows = await allRows(db, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
+  return rows.length > 0;
 }
 
 export interface LeadPage {
@@ -102,8 +133,7 @@ export function leadPageQuery(
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`${source.search} MATCH ${options.match}`);
   if (view.status) conditions.push(sql`t.status = ${view.status}`);
-  if (view.tab === "appointment" && view.when === "upcoming") conditions.push(sql`t.starts_at >= ${options.now}`);
-  if (view.tab === "appointment" && view.when === "past") conditions.push(sql`t.starts_at < ${options.now}`);
+  if (view.tab === "appointment") conditions.push(...visitTimeConditions(view, options.now));
 
   // Walking towards "before" reads the index the other way round; readLeadPage flips it back.
   const backwards = view.cursor?.direction === "before";
@@ -121,7 +151,7 @@ export function leadPageQuery(
     ? sql`${source.search} CROSS JOIN ${source.table} t ON t.id = ${source.search}.rowid`
     : sql`${source.table} t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const note = options.withNote ? sql.raw(", t.staff_note AS staffNote") : sql``;
+  const note = options.withNote ? sql.raw(`, ${NOTE_COLUMNS}`) : sql``;
   return statement(
     db,
     sql`SELECT ${source.columns}${note} FROM ${from} ${where}
@@ -152,7 +182,7 @@ export async function getLead(db: D1Database, kind: LeadKind, id: number): Promi
   const source = sourceOf(kind);
   const [row] = await allRows<LeadWithNote>(
     db,
-    sql`SELECT ${source.columns}, t.staff_note AS staffNote FROM ${source.table} t WHERE t.id = ${id}`,
+    sql`SELECT ${source.columns}, ${sql.raw(NOTE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
   );
   return row ?? null;
 }
@@ -166,7 +196,18 @@ export function orderPhotos(db: D1Database, orderId: number): Promise<OrderPhoto
   );
 }
 
+export type UpdateOutcome =
+  | { outcome: "not-found" }
+  | { outcome: "seat-taken" }
+  /** Saved (or already so); `version` is the lead's version now. */
+  | { outcome: "updated"; version: number }
+  /** Someone saved since `version`: nothing was written; here is the lead as it is now. */
+  | { outcome: "conflict"; current: LeadWithNote };
+
 /**
+ * Saves status (and note) only over the version the form started from
+ * (docs/decisions/106): the UPDATE names it, so of two saves from one version
+ * the second writes nothing and is answered with the lead as it is now.
  * "seat-taken": staff reopened a cancelled, spam or no-show appointment whose
  * seat another booking holds now (the partial unique index refused it).
  */
@@ -174,18 +215,36 @@ export async function updateLead(
   db: D1Database,
   kind: LeadKind,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string },
-): Promise<"updated" | "not-found" | "seat-taken"> {
+  changes: { status: LeadStatus; staffNote?: string; version: number },
+  by: { email: string; now: number },
+): Promise<UpdateOutcome> {
   const source = sourceOf(kind);
   const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
   try {
-    const rows = await allRows<{ id: number }>(
+    const [row] = await allRows<{ version: number }>(
       db,
-      sql`UPDATE ${source.table} SET status = ${changes.status}${note} WHERE id = ${id} RETURNING id`,
+      sql`UPDATE ${source.table}
+          SET status = ${changes.status}${note}, version = version + 1, updated_by = ${by.email}, updated_at = ${by.now}
+          WHERE id = ${id} AND version = ${changes.version} RETURNING version`,
     );
-    return rows.length > 0 ? "updated" : "not-found";
+    if (row) return { outcome: "updated", version: row.version };
   } catch (error) {
-    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return "seat-taken";
+    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };
     throw error;
   }
+  return outcomeOfStaleSave(db, kind, id, changes);
+}
+
+/** What a save whose version was no longer current answers, having written nothing. */
+export async function outcomeOfStaleSave(
+  db: D1Database,
+  kind: LeadKind,
+  id: number,
+  changes: { status: LeadStatus; staffNote?: string },
+): Promise<UpdateOutcome> {
+  const current = await getLead(db, kind, id);
+  if (!current) return { outcome: "not-found" };
+  // A retry of a save that went through, or two clerks writing the same: nothing would be lost.
+  const same = current.status === changes.status && (changes.staffNote === undefined || current.staffNote === changes.staffNote);
+  return same ? { outcome: "updated", version: current.version } : { outcome: "conflict", current };
 }

@@ -1,18 +1,28 @@
 import { data, type RouterContextProvider } from "react-router";
 import { auditStaffAction } from "~/audit/log.server";
+import { staffUserContext } from "~/auth/guard.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { getDb } from "~/db/client.server";
-import type { LeadStatus } from "~/db/schema";
 import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { setAppointmentStatus } from "~/leads/appointment-status.server";
 import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
+import { announceLeadChange } from "~/live/client.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { bookingEmail, recordHistory, textingState } from "./messages.server";
-import { getLead, orderPhotos, updateLead } from "./queries.server";
-import { SEAT_TAKEN_ERROR, STATUS_ERROR, type StatusActionData } from "./rules";
+import { getLead, orderPhotos, updateLead, type UpdateOutcome } from "./queries.server";
+import {
+  changedByMessage,
+  SEAT_TAKEN_ERROR,
+  STATUS_ERROR,
+  VERSION_ERROR,
+  versionField,
+  type SaveConflict,
+  type StatusActionData,
+} from "./rules";
+import type { LeadWithNote } from "./types";
 import { isStatusFor, recordHref, STATUS_LABELS } from "./view";
 
 // One lead's record page: what it shows, and the status change an inbox row posts to it.
@@ -53,14 +63,36 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   };
 }
 
-/** A status (and note) set by staff; an appointment's may tell the visitor and changes its calendar file. */
-export function changeLead(
+/**
+ * Saves status (and note) as the signed-in staff member, over the version the
+ * form started from (docs/decisions/106); open dashboards and record pages refresh.
+ * An appointment's may tell the visitor and changes its calendar file (decision 093).
+ */
+export async function saveLead(
   context: Readonly<RouterContextProvider>,
   kind: LeadKind,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string },
-) {
-  return kind === "appointment" ? setAppointmentStatus(context, id, changes) : updateLead(getCloudflare(context).env.DB, kind, id, changes);
+  changes: Parameters<typeof updateLead>[3],
+): Promise<UpdateOutcome> {
+  const { env, ctx } = getCloudflare(context);
+  const { email } = context.get(staffUserContext);
+  const by = { email, now: Date.now() };
+  // An appointment's status also moves its seat, its calendar file and what the visitor is told.
+  const saved =
+    kind === "appointment" ? await setAppointmentStatus(context, id, changes, by) : await updateLead(env.DB, kind, id, changes, by);
+  if (saved.outcome === "updated") ctx.waitUntil(announceLeadChange(env, kind, id));
+  return saved;
+}
+
+/** What a save that met a newer change answers: the lead as it is now, and who changed it when. */
+export function saveConflict(current: LeadWithNote): SaveConflict {
+  const atLabel = current.updatedAt === null ? null : formatStoreDateTime(current.updatedAt);
+  return {
+    message: changedByMessage(current.updatedBy, atLabel),
+    status: current.status,
+    staffNote: current.staffNote,
+    version: current.version,
+  };
 }
 
 /** Only back into the staff area; anything else returns to the record. */
@@ -82,19 +114,28 @@ export async function saveRowStatus(
 ) {
   checkHoneypot(formData);
   const status = formData.get("status");
+  const version = versionField.safeParse(formData.get("version"));
   const inline = wantsInlineAnswer(formData);
-  if (!isStatusFor(kind, status)) {
-    if (inline) return data<StatusActionData>({ ok: false, error: STATUS_ERROR }, { status: 400 });
-    throw data(STATUS_ERROR, { status: 400 });
+  if (!isStatusFor(kind, status) || !version.success) {
+    const error = isStatusFor(kind, status) ? VERSION_ERROR : STATUS_ERROR;
+    if (inline) return data<StatusActionData>({ ok: false, error }, { status: 400 });
+    throw data(error, { status: 400 });
   }
-  const outcome = await changeLead(context, kind, id, { status });
-  if (outcome === "not-found") notFound();
-  if (outcome === "seat-taken") {
+  const saved = await saveLead(context, kind, id, { status, version: version.data });
+  if (saved.outcome === "not-found") notFound();
+  if (saved.outcome === "seat-taken") {
     if (inline) return data<StatusActionData>({ ok: false, error: SEAT_TAKEN_ERROR }, { status: 409 });
     throw data(SEAT_TAKEN_ERROR, { status: 409 });
   }
+  if (saved.outcome === "conflict") {
+    const { current } = saved;
+    const atLabel = current.updatedAt === null ? null : formatStoreDateTime(current.updatedAt);
+    const error = changedByMessage(current.updatedBy, atLabel, `it is ${STATUS_LABELS[current.status]} now; nothing was saved`);
+    if (inline) return data<StatusActionData>({ ok: false, error, version: current.version }, { status: 409 });
+    return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), { type: "error", message: error });
+  }
   await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].inbox} #${id}`, details: { status } });
-  if (inline) return data<StatusActionData>({ ok: true, status });
+  if (inline) return data<StatusActionData>({ ok: true, status, version: saved.version });
   return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",
     message: `Status set to ${STATUS_LABELS[status]}.`,

@@ -10,12 +10,17 @@ import { statusesFor } from "./view";
 
 export const MAX_NOTE_LENGTH = 2000;
 export const STATUS_ERROR = "Choose one of the listed statuses.";
+export const VERSION_ERROR = "This page is out of date: reload it and save again.";
 export const SEAT_TAKEN_ERROR =
   "Another booking holds this time now, so this appointment can't be reopened. Book the visitor a new time instead.";
+
+/** The version of status and note a form started from (docs/decisions/106): a hidden field. */
+export const versionField = z.coerce.number({ error: VERSION_ERROR }).int(VERSION_ERROR).min(1, VERSION_ERROR);
 
 function detailsSchema(kind: LeadKind) {
   const statuses = statusesFor(kind);
   return z.object({
+    version: versionField,
     status: z.enum(statuses as [string, ...string[]], { error: STATUS_ERROR }).transform(
       (value) => value as (typeof statuses)[number],
     ),
@@ -34,7 +39,24 @@ export const DETAILS_SCHEMAS = Object.fromEntries(LEAD_KINDS.map((kind) => [kind
 >;
 
 /** What a status change from an inbox row answers when it asked for an inline answer. */
-export type StatusActionData = { ok: true; status: LeadStatus } | { ok: false; error: string };
+export type StatusActionData =
+  | { ok: true; status: LeadStatus; version: number }
+  /** `version`: the one a save knowing of the newer change may name. */
+  | { ok: false; error: string; version?: number };
+
+/** A save that met a newer change: the lead as it is now, and who changed it. Nothing of either was written over. */
+export interface SaveConflict {
+  message: string;
+  status: LeadStatus;
+  staffNote: string;
+  version: number;
+}
+
+/** "Changed by ann@example.com at Nov 20, 2026, 3:05 PM, here is the current note." */
+export function changedByMessage(by: string | null, atLabel: string | null, what = "here is the current note"): string {
+  const who = by ?? "someone else";
+  return atLabel ? `Changed by ${who} at ${atLabel}, ${what}.` : `Changed by ${who}, ${what}.`;
+}
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
@@ -56,7 +78,7 @@ export const StaffTextSchema = z.object({
 export interface HistoryEntry {
   at: number;
   atLabel?: string;
-  kind: "change" | "sent" | "received";
+  kind: "change" | "sent" | "outgoing" | "withdrawn" | "received";
   title: string;
   body?: string;
   /** Delivery state of a sent message, or the keyword of a received text. */

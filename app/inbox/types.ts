@@ -9,6 +9,8 @@ export interface LeadBase {
   status: LeadStatus;
   /** epoch ms */
   createdAt: number;
+  /** The version of status and note; a save carries the one it started from (docs/decisions/106). */
+  version: number;
 }
 
 export interface AppointmentLead extends LeadBase {
@@ -38,7 +40,12 @@ export interface ContactLead extends LeadBase {
 }
 
 export type Lead = AppointmentLead | OrderLead | ContactLead;
-export type LeadWithNote = Lead & { staffNote: string };
+export type LeadWithNote = Lead & {
+  staffNote: string;
+  /** Who made the latest change of status or note (a staff e-mail or "the visitor"), and when (epoch ms); null before any. */
+  updatedBy: string | null;
+  updatedAt: number | null;
+};
 
 /** One photo of an order, as its record page lists it (the bytes are served by /dashboard/orders/:id/photos/:position). */
 export interface OrderPhoto {
@@ -54,4 +61,6 @@ export type InboxRow = Lead & {
   createdAtLabel: string;
   /** Appointments only: the visit's day, e.g. "Sat, Nov 21, 2026". */
   dateLabel?: string;
+  /** Appointments by visit time: the heading of the row's day, "Today", "Tomorrow" or its date. */
+  dayHeading?: string;
 };

@@ -28,14 +28,23 @@ export function isStatusFor(kind: LeadKind, value: unknown): value is LeadStatus
   return typeof value === "string" && (statusesFor(kind) as string[]).includes(value);
 }
 
-/** Appointments can be seen all together (newest booking first), or by visit time. */
-export const APPOINTMENT_WHEN = ["all", "upcoming", "past"] as const;
+/**
+ * Appointments by visit time (docs/decisions/107): today's visits, the ones to
+ * come (soonest first) and the ones gone (newest first), each grouped by day;
+ * or all of them, newest booking first. The tab opens on today when there are
+ * visits today, otherwise on upcoming.
+ */
+export const APPOINTMENT_WHEN = ["today", "upcoming", "past", "all"] as const;
 export type AppointmentWhen = (typeof APPOINTMENT_WHEN)[number];
 export const WHEN_LABELS: Record<AppointmentWhen, string> = {
-  all: "All",
+  today: "Today",
   upcoming: "Upcoming",
   past: "Past",
+  all: "All bookings",
 };
+
+/** Today and upcoming leave these out unless a status filter asks for them: the visit will not happen. */
+export const NOT_COMING: readonly LeadStatus[] = ["cancelled", "no_show", "spam"];
 
 /** A keyset position: the sort value and id of the row a page starts after (or before). */
 export interface PageCursor {
@@ -80,7 +89,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
     tab,
     q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim(),
     status: isStatusFor(tab, statusParam) ? statusParam : null,
-    when: tab === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "all",
+    when: tab === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "upcoming",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
   };
 }
@@ -88,7 +97,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
 /** The canonical query string of a view (no "?"), so equal views give equal strings. */
 export function inboxSearch(view: InboxView): string {
   const params = new URLSearchParams({ tab: LEADS[view.tab].inbox });
-  if (view.when !== "all") params.set("when", view.when);
+  if (view.tab === "appointment") params.set("when", view.when);
   if (view.status) params.set("status", view.status);
   if (view.q) params.set("q", view.q);
   if (view.cursor) params.set(view.cursor.direction, `${view.cursor.key}.${view.cursor.id}`);
@@ -99,9 +108,9 @@ export function inboxHref(view: InboxView): string {
   return `/dashboard?${inboxSearch(view)}`;
 }
 
-/** The first page of a tab with no search or filter. */
+/** The first page of a tab with no search or filter; appointments open on today or upcoming (the loader decides). */
 export function tabHref(tab: LeadKind): string {
-  return inboxHref({ tab, q: "", status: null, when: "all", cursor: null });
+  return `/dashboard?tab=${LEADS[tab].inbox}`;
 }
 
 export function recordHref(kind: LeadKind, id: number): `/${string}` {

@@ -5,6 +5,7 @@ import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { appointments, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { deliverQueued, queueLeadMessage, withdrawLeadMessages } from "~/mail/outbox.server";
+import { outcomeOfStaleSave, type UpdateOutcome } from "~/inbox/queries.server";
 import { cancellationMessages } from "./appointment-messages.server";
 import { visitorChannels } from "./manage.server";
 
@@ -15,52 +16,56 @@ import { visitorChannels } from "./manage.server";
 // cancel a visit that is still ahead, the visitor is told on the channels they
 // chose, in the same batch, and its unsent reminders are withdrawn.
 
-const ATTEMPTS = 3;
-
 const holdsSeat = (status: LeadStatus) => !SEAT_RELEASING_STATUSES.includes(status);
 
+/**
+ * Saves over the version the clerk's form started from (docs/decisions/106): a
+ * change made since, by staff or by the visitor, is never overwritten.
+ */
 export async function setAppointmentStatus(
   context: Readonly<RouterContextProvider>,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string },
-): Promise<"updated" | "not-found" | "seat-taken"> {
+  changes: { status: LeadStatus; staffNote?: string; version: number },
+  by: { email: string; now: number },
+): Promise<UpdateOutcome> {
   const { env, ctx } = getCloudflare(context);
   const db = getDb(env);
-  // Read, then write guarded by what was read (status and SEQUENCE); a change in between is read again.
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const now = Date.now();
-    const appointment = await db.query.appointments.findFirst({ where: eq(appointments.id, id) });
-    if (!appointment) return "not-found";
-    const moves = holdsSeat(appointment.status) !== holdsSeat(changes.status);
-    const sequence = appointment.sequence + (moves ? 1 : 0);
-    const tellVisitor = changes.status === "cancelled" && moves && appointment.startsAt.getTime() > now && appointment.submissionToken;
-    const change = { kind: "appointment", id, changeId: crypto.randomUUID() } as const;
-    const messages = tellVisitor
-      ? cancellationMessages({ ...appointment, reference: appointment.submissionToken!, sequence, ...(await visitorChannels(db, appointment)) }, now)
-      : [];
-    try {
-      const [updated, ...queued] = await db.batch([
-        db
-          .update(appointments)
-          .set({
-            status: changes.status,
-            ...(changes.staffNote === undefined ? {} : { staffNote: changes.staffNote }),
-            sequence,
-            ...(tellVisitor ? { changeId: change.changeId } : {}),
-          })
-          .where(and(eq(appointments.id, id), eq(appointments.status, appointment.status), eq(appointments.sequence, appointment.sequence)))
-          .returning({ id: appointments.id }),
-        ...(tellVisitor ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
-        ...messages.map((message) => queueLeadMessage(db, change, message, now)),
-      ]);
-      if (updated.length === 0) continue;
-      deliverQueued(env, ctx, queued.slice(tellVisitor ? 1 : 0).flat() as { id: number; nextAttemptAt: Date }[], now);
-      return "updated";
-    } catch (error) {
-      if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return "seat-taken";
-      throw error;
-    }
+  const { now } = by;
+  const appointment = await db.query.appointments.findFirst({ where: eq(appointments.id, id) });
+  if (!appointment) return { outcome: "not-found" };
+  if (appointment.version !== changes.version) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
+  const moves = holdsSeat(appointment.status) !== holdsSeat(changes.status);
+  const sequence = appointment.sequence + (moves ? 1 : 0);
+  const tellVisitor = changes.status === "cancelled" && moves && appointment.startsAt.getTime() > now && appointment.submissionToken;
+  const change = { kind: "appointment", id, changeId: crypto.randomUUID() } as const;
+  const messages = tellVisitor
+    ? cancellationMessages({ ...appointment, reference: appointment.submissionToken!, sequence, ...(await visitorChannels(db, appointment)) }, now)
+    : [];
+  try {
+    const [updated, ...queued] = await db.batch([
+      db
+        .update(appointments)
+        .set({
+          status: changes.status,
+          ...(changes.staffNote === undefined ? {} : { staffNote: changes.staffNote }),
+          sequence,
+          version: appointment.version + 1,
+          updatedBy: by.email,
+          updatedAt: new Date(now),
+          ...(tellVisitor ? { changeId: change.changeId } : {}),
+        })
+        .where(and(eq(appointments.id, id), eq(appointments.version, changes.version)))
+        .returning({ version: appointments.version }),
+      ...(tellVisitor ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
+      // Queued only if the guarded update above wrote: each insert reads the lead's change id.
+      ...messages.map((message) => queueLeadMessage(db, change, message, now)),
+    ]);
+    const [row] = updated;
+    if (!row) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
+    deliverQueued(env, ctx, queued.slice(tellVisitor ? 1 : 0).flat() as { id: number; nextAttemptAt: Date }[], now);
+    return { outcome: "updated", version: row.version };
+  } catch (error) {
+    if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };
+    throw error;
   }
-  throw new Error(`appointment ${id} kept changing while staff set its status`);
 }
-

@@ -12,7 +12,7 @@ import { recordSmsConsent } from "./consent.server";
 import type { CalendarAppointment } from "./ics";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import { managePath, manageToken } from "./manage-token.server";
-import { textablePhone } from "./phone";
+import { formatPhone, textablePhone } from "./phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
 import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule } from "./slots";
@@ -116,7 +116,7 @@ export async function bookAppointment(
     "appointment",
     [
       ["Name", appointment.name],
-      ["Phone", appointment.phone],
+      ["Phone", formatPhone(appointment.phone)],
       ["Date", formatStoreDate(appointment.date)],
       ["Time", appointment.time],
       ["Service", appointment.service],
@@ -163,6 +163,9 @@ export async function bookAppointment(
           sequence: sql`0`,
           status: sql`'new'`,
           staffNote: sql`''`,
+          version: sql`1`,
+          updatedBy: sql`NULL`,
+          updatedAt: sql`NULL`,
           phoneKey: sql`${booker.phoneKey}`,
           visitorKey: sql`${booker.visitorKey}`,
           addressKey: sql`${booker.addressKey}`,

@@ -3,6 +3,7 @@ import { requireSessionSecret } from "~/auth/secret";
 import { bookingCaps } from "~/config/booking";
 import type { Db } from "~/db/client.server";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
+import { toE164 } from "./phone";
 
 // The caps that keep one script from booking out the calendar (app/config/booking.ts,
 // docs/decisions/051). They are part of the booking's INSERT, so parallel posts
@@ -13,7 +14,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who is booking, as the caps count them. */
 export interface Booker {
-  /** The phone's last 10 digits, so "+1 (901) 555-0100" and "901.555.0100" are one number. */
+  /** The phone in E.164, so "+1 (901) 555-0100" and "901.555.0100" are one number (decision 105). */
   phoneKey: string;
   /** A keyed hash of the browser's booking cookie (a new one counts nothing yet). */
   visitorKey: string;
@@ -38,8 +39,9 @@ export function capAddress(ip: string): string {
   return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
+/** The number in E.164, the spelling the form rules store; its digits for anything else, so a key is never empty by accident. */
 export function phoneKey(phone: string): string {
-  return phone.replace(/\D/g, "").slice(-10);
+  return toE164(phone) ?? phone.replace(/\D/g, "");
 }
 
 async function keyedHash(env: Pick<Env, "SESSION_SECRET">, purpose: string, value: string): Promise<string> {

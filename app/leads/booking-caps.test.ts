@@ -19,9 +19,10 @@ describe("who the booking caps count", () => {
     expect(capAddress("::1")).toBe("0:0:0:0::/64");
   });
 
-  it("a phone number by its last 10 digits", () => {
-    expect(phoneKey("(901) 555-0100")).toBe("9015550100");
-    expect(phoneKey("+1 901.555.0100")).toBe("9015550100");
+  it("a phone number by its E.164 spelling", () => {
+    expect(phoneKey("(901) 555-0100")).toBe("+19015550100");
+    expect(phoneKey("+1 901.555.0100")).toBe("+19015550100");
+    expect(phoneKey("+19015550100")).toBe("+19015550100");
     expect(phoneKey("555-0100")).toBe("5550100");
   });
 });

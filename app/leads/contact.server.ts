@@ -7,6 +7,7 @@ import { leadEmail } from "~/mail/staff-email";
 import { requestReceivedEmail } from "~/mail/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
+import { formatPhone } from "./phone";
 import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 
@@ -24,7 +25,7 @@ export async function saveContactMessage(
   const now = Date.now();
   const rows: [string, string][] = [
     ["Name", name],
-    ["Phone", phoneNumber],
+    ["Phone", formatPhone(phoneNumber)],
     ["E-mail", email],
     ["Message", message],
   ];

@@ -12,7 +12,7 @@ import { cancellationMessages, visitMessages } from "./appointment-messages.serv
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
 import { calendarPath } from "./ics";
 import { verifyManageToken } from "./manage-token.server";
-import { textablePhone } from "./phone";
+import { formatPhone, textablePhone } from "./phone";
 import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "./slots";
 import { formatCalendarDay, formatStoreDate, storeDate } from "./store-time";
 
@@ -121,7 +121,12 @@ function recordEvent(db: Db, change: { id: number; changeId: string }, type: "ca
 }
 
 function staffRows(appointment: ManagedAppointment, extra: [string, string][]): [string, string][] {
-  return [["Name", appointment.name], ["Phone", appointment.phone], ["Service", appointment.service], ...extra];
+  return [["Name", appointment.name], ["Phone", formatPhone(appointment.phone)], ["Service", appointment.service], ...extra];
+}
+
+/** A new version of the status (docs/decisions/106), so a clerk's save from before it does not undo the visitor's change. */
+function changedByVisitor(now: number) {
+  return { version: sql`${appointments.version} + 1`, updatedBy: "the visitor", updatedAt: new Date(now) };
 }
 
 /** After a committed change: open dashboards refresh, and what is due is sent. */
@@ -145,7 +150,7 @@ export async function cancelAppointment(
   const [updated, , , ...queued] = await db.batch([
     db
       .update(appointments)
-      .set({ status: "cancelled", changeId: change.changeId, sequence })
+      .set({ status: "cancelled", changeId: change.changeId, sequence, ...changedByVisitor(now) })
       .where(unchangedSince(appointment))
       .returning({ id: appointments.id }),
     recordEvent(db, change, "cancelled", `Cancelled by the visitor (was ${was}).`, now),
@@ -205,7 +210,7 @@ export async function rescheduleAppointment(
       const [updated, , , ...queued] = await db.batch([
         db
           .update(appointments)
-          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, sequence })
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, sequence, ...changedByVisitor(now) })
           .where(unchangedSince(appointment))
           .returning({ id: appointments.id }),
         recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),

@@ -13,6 +13,7 @@ import { receiveOrderForm, type ReceivedForm, type StoredPhoto } from "~/photos/
 import { PHOTOS_FIELD } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
+import { formatPhone } from "./phone";
 import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
 
@@ -33,7 +34,7 @@ export async function saveOrder(
   const now = Date.now();
   const rows: [string, string][] = [
     ["Name", name],
-    ["Phone", phoneNumber],
+    ["Phone", formatPhone(phoneNumber)],
     ["E-mail", email],
     ["Jewelry type", choices.jewelryType],
     ["Material", choices.materialPreferences],

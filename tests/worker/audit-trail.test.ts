@@ -117,8 +117,8 @@ describe("entries are written", () => {
     const name = `Audited Lead ${crypto.randomUUID().slice(0, 6)}`;
     await seedContacts([{ name }]);
     const id = await idOf("contact_messages", name);
-    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", status: "contacted" }, cookie, headers);
-    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "done", staffNote: "Called back." }, cookie, headers);
+    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", version: "1", status: "contacted" }, cookie, headers);
+    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "2", status: "done", staffNote: "Called back." }, cookie, headers);
     const csv = await getWithCookie(`/dashboard/export?tab=contacts&q=${encodeURIComponent(name)}`, cookie, headers);
     const body = await csv.text();
     expect(body).toContain(name);

@@ -19,6 +19,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Staff set the status from the record page as it stands now (the form carries the version it showed). */
+async function setStatus(id: number, status: string, cookie: string) {
+  const [current] = await rows<{ version: number }>("SELECT version FROM appointments WHERE id = ?", id);
+  return postWithCookie(`/dashboard/appointments/${id}`, { intent: "status", version: String(current!.version), status }, cookie);
+}
+
 let phoneCounter = 0;
 const newPhone = () => `901-558-${String(1000 + ++phoneCounter)}`;
 
@@ -148,7 +154,7 @@ describe("calendar files", () => {
     const staff = await createStaff();
     const cookie = await signIn(staff);
 
-    const response = await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "status", status: "cancelled" }, cookie);
+    const response = await setStatus(appointment.id, "cancelled", cookie);
     expect(response.status).toBe(302);
     const outbox = await appointmentOutbox(name);
     expect(outbox.filter((row) => row.kind === "reminder").map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
@@ -159,12 +165,12 @@ describe("calendar files", () => {
     expect(await download(appointment.reference)).toMatchObject({ sequence: 1, status: "CANCELLED" });
 
     // A second "cancelled" (a double click, or a note saved) tells nobody again and changes no file.
-    await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "status", status: "cancelled" }, cookie);
+    await setStatus(appointment.id, "cancelled", cookie);
     expect((await appointmentOutbox(name)).filter((row) => row.kind === "cancellation-confirmation")).toHaveLength(2);
     expect(await download(appointment.reference)).toMatchObject({ sequence: 1 });
 
     // Reopened: the seat is held again, and the file says so with a higher SEQUENCE.
-    await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "status", status: "contacted" }, cookie);
+    await setStatus(appointment.id, "contacted", cookie);
     expect(await download(appointment.reference)).toMatchObject({ sequence: 2, status: "CONFIRMED" });
     expect(await rows("SELECT sequence FROM appointments WHERE id = ?", appointment.id)).toEqual([{ sequence: 2 }]);
   });
@@ -175,7 +181,7 @@ describe("calendar files", () => {
     const appointment = await appointmentNamed(name);
     await env.DB.prepare("UPDATE appointments SET starts_at = ? WHERE id = ?").bind(Date.now() - 86_400_000, appointment.id).run();
     const cookie = await signIn(await createStaff());
-    await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "status", status: "cancelled" }, cookie);
+    await setStatus(appointment.id, "cancelled", cookie);
     expect((await appointmentOutbox(name)).filter((row) => row.kind === "cancellation-confirmation")).toEqual([]);
     expect(await download(appointment.reference)).toMatchObject({ sequence: 1, status: "CANCELLED" });
   });

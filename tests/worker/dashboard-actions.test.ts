@@ -19,7 +19,7 @@ describe("changing a lead's status from its row", () => {
     const id = await idOf("contact_messages", "Status NoJS");
     const response = await postWithCookie(
       `/dashboard/contacts/${id}`,
-      { intent: "status", status: "contacted", returnTo: "/dashboard?tab=contacts&status=new" },
+      { intent: "status", version: "1", status: "contacted", returnTo: "/dashboard?tab=contacts&status=new" },
       cookie,
     );
     expect(response.status).toBe(302);
@@ -36,7 +36,7 @@ describe("changing a lead's status from its row", () => {
   it("works with JavaScript: the fetcher post gets data back, not a redirect", async () => {
     await seedOrders([{ name: "Status Fetcher" }]);
     const id = await idOf("orders", "Status Fetcher");
-    const response = await postWithCookie(`/dashboard/orders/${id}.data`, { intent: "status", status: "done", respond: "inline" }, cookie);
+    const response = await postWithCookie(`/dashboard/orders/${id}.data`, { intent: "status", version: "1", status: "done", respond: "inline" }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Location")).toBeNull();
     const body = await response.text();
@@ -51,15 +51,15 @@ describe("changing a lead's status from its row", () => {
     const visit = await idOf("appointments", "Status Visit");
     const contact = await idOf("contact_messages", "Status Refused");
 
-    const noShow = await postWithCookie(`/dashboard/appointments/${visit}.data`, { intent: "status", status: "no_show", respond: "inline" }, cookie);
+    const noShow = await postWithCookie(`/dashboard/appointments/${visit}.data`, { intent: "status", version: "1", status: "no_show", respond: "inline" }, cookie);
     expect(noShow.status).toBe(200);
     expect((await statusOf("appointments", visit)).status).toBe("no_show");
 
     for (const status of ["no_show", "deleted", ""]) {
-      const viaFetcher = await postWithCookie(`/dashboard/contacts/${contact}.data`, { intent: "status", status, respond: "inline" }, cookie);
+      const viaFetcher = await postWithCookie(`/dashboard/contacts/${contact}.data`, { intent: "status", version: "1", status, respond: "inline" }, cookie);
       expect(viaFetcher.status, status).toBe(400);
       expect(await viaFetcher.text()).toContain("Choose one of the listed statuses.");
-      const plain = await postWithCookie(`/dashboard/contacts/${contact}`, { intent: "status", status }, cookie);
+      const plain = await postWithCookie(`/dashboard/contacts/${contact}`, { intent: "status", version: "1", status }, cookie);
       expect(plain.status, status).toBe(400);
       await plain.text();
     }
@@ -70,13 +70,13 @@ describe("changing a lead's status from its row", () => {
     await seedContacts([{ name: "Status Return" }]);
     const id = await idOf("contact_messages", "Status Return");
     for (const returnTo of ["https://evil.example/", "//evil.example", "/contactus", "/dashboardevil", "/.//evil.example", "/%2e%2e//evil.example", "/x/..//evil.example", "/dashboard/../..//evil.example"]) {
-      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", status: "done", returnTo }, cookie);
+      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", version: "1", status: "done", returnTo }, cookie);
       expect(response.headers.get("Location"), returnTo).toBe(`/dashboard/contacts/${id}`);
     }
   });
 
   it("answers 404 for a record that does not exist", async () => {
-    const response = await postWithCookie("/dashboard/contacts/987654321", { intent: "status", status: "done" }, cookie);
+    const response = await postWithCookie("/dashboard/contacts/987654321", { intent: "status", version: "1", status: "done" }, cookie);
     expect(response.status).toBe(404);
     await response.text();
   });
@@ -88,10 +88,10 @@ describe("the record page", () => {
     const id = await idOf("contact_messages", "Record Person");
     const page = await (await getWithCookie(`/dashboard/contacts/${id}`, cookie)).text();
     expect(page).toContain('href="mailto:record@example.com"');
-    expect(page).toContain('href="tel:9015550199"');
+    expect(page).toContain('href="tel:+19015550199"');
     expect(page).toContain("Line one\nLine two");
 
-    const saved = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "contacted", staffNote: "Called back, wants a quote." }, cookie);
+    const saved = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "contacted", staffNote: "Called back, wants a quote." }, cookie);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/dashboard/contacts/${id}`);
     expect(await statusOf("contact_messages", id)).toEqual({ status: "contacted", note: "Called back, wants a quote." });
@@ -101,7 +101,7 @@ describe("the record page", () => {
   it("refuses an over-long note with the reason next to the field", async () => {
     await seedContacts([{ name: "Record Long Note" }]);
     const id = await idOf("contact_messages", "Record Long Note");
-    const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "new", staffNote: "x".repeat(2001) }, cookie);
+    const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote: "x".repeat(2001) }, cookie);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Keep the note to 2,000 characters or fewer.");
     expect((await statusOf("contact_messages", id)).note).toBe("");
@@ -111,12 +111,12 @@ describe("the record page", () => {
     await seedContacts([{ name: "Record Odd Note" }]);
     const id = await idOf("contact_messages", "Record Odd Note");
     for (const staffNote of ["Call\u0000back", "Paid \u202e0001$", "Line\u2028two"]) {
-      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "new", staffNote }, cookie);
+      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote }, cookie);
       expect(response.status, JSON.stringify(staffNote)).toBe(400);
       expect(await response.text()).toContain("The note contains characters we can't accept.");
       expect((await statusOf("contact_messages", id)).note).toBe("");
     }
-    const kept = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", status: "new", staffNote: "Line one\r\n\tLine two" }, cookie);
+    const kept = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote: "Line one\r\n\tLine two" }, cookie);
     expect(kept.status).toBe(302);
     expect((await statusOf("contact_messages", id)).note).toBe("Line one\r\n\tLine two");
   });
@@ -171,7 +171,7 @@ describe("CSV export", () => {
     expect(rows).toEqual([
       ["Date & Time (Central)", "Name", "Email", "Phone", "Message", "Status", "Staff note"],
       // 18:30 UTC is 12:30 in Bartlett in January (CST).
-      ["2026-01-15 12:30", "Export Keep", "keep@example.com", "901-555-0101", 'Say "hi", please', "Spam", ""],
+      ["2026-01-15 12:30", "Export Keep", "keep@example.com", "(901) 555-0101", 'Say "hi", please', "Spam", ""],
     ]);
   });
 
@@ -186,16 +186,17 @@ describe("CSV export", () => {
     expect(order[4]).toBe("Moissanite");
 
     const contacts = await csvOf(await getWithCookie("/dashboard/export?tab=contacts&q=formula", cookie));
-    expect(contacts[1]![3]).toBe("'+1 901 555 0100");
+    // A phone is written as people read it (decision 105), which no spreadsheet takes for a formula.
+    expect(contacts[1]![3]).toBe("(901) 555-0100");
     expect(contacts[1]![4]).toBe("'\t=1+1");
     expect(contacts[1]![1]).toBe("Formula Contact");
   });
 
   it("exports appointments with their visit date and time", async () => {
     await seedAppointments([{ name: "Export Visit", startsAt: Date.UTC(2026, 5, 3, 16), service: "Custom Design" }]);
-    const rows = await csvOf(await getWithCookie("/dashboard/export?tab=appointments&q=export+visit", cookie));
+    const rows = await csvOf(await getWithCookie("/dashboard/export?tab=appointments&when=past&q=export+visit", cookie));
     expect(rows[0]).toEqual(["Name", "Phone", "Date", "Time", "Service", "Booked (Central)", "Status", "Staff note"]);
-    expect(rows[1]!.slice(0, 5)).toEqual(["Export Visit", "901-555-0122", "Wed, Jun 3, 2026", "11:00 AM", "Custom Design"]);
+    expect(rows[1]!.slice(0, 5)).toEqual(["Export Visit", "(901) 555-0122", "Wed, Jun 3, 2026", "11:00 AM", "Custom Design"]);
   });
 
   it("refuses a search too short to run, with a reason", async () => {

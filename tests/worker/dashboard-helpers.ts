@@ -91,7 +91,7 @@ export async function seedContacts(rows: ContactSeed[]) {
     ["name", "phone_number", "email", "message", "created_at", "status"],
     rows.map((row, index) => [
       row.name,
-      row.phoneNumber ?? "(901) 555-0100",
+      row.phoneNumber ?? "+19015550100",
       row.email ?? "visitor@example.com",
       row.message ?? "Hello",
       row.createdAt ?? now - (rows.length - index) * 1000,
@@ -107,7 +107,7 @@ export async function seedOrders(rows: { name: string; email?: string; createdAt
     ["name", "phone_number", "email", "jewelry_type", "material_preferences", "diamond_selection", "created_at"],
     rows.map((row, index) => [
       row.name,
-      "901-555-0111",
+      "+19015550111",
       row.email ?? "buyer@example.com",
       "Custom Ring",
       row.materialPreferences ?? "Gold Yellow",
@@ -126,7 +126,7 @@ export async function seedAppointments(rows: { name: string; startsAt: number; c
     ["name", "phone", "date", "time", "service", "created_at", "starts_at", "slot_seat"],
     rows.map((row, index) => {
       const day = new Date(row.startsAt).toISOString().slice(0, 10);
-      return [row.name, "901-555-0122", day, "11:00 AM", row.service ?? "Repair", row.createdAt ?? now - (rows.length - index) * 1000, row.startsAt, ++seatCounter];
+      return [row.name, "+19015550122", day, "11:00 AM", row.service ?? "Repair", row.createdAt ?? now - (rows.length - index) * 1000, row.startsAt, ++seatCounter];
     }),
   );
 }

@@ -68,7 +68,7 @@ describe("tabs", () => {
     // 03:05 UTC on July 4 is 10:05 PM on July 3 in Bartlett (CDT).
     expect(contacts).toContain("Jul 3, 2026, 10:05 PM");
     expect(contacts).toContain('href="mailto:view@example.com"');
-    expect(contacts).toContain('href="tel:9015550177"');
+    expect(contacts).toContain('href="tel:+19015550177"');
     // 23:45 UTC on January 2 is 5:45 PM the same day (CST).
     expect(await page("/dashboard?tab=orders")).toContain("Jan 2, 2026, 5:45 PM");
     expect(await page("/dashboard?tab=appointments")).toContain("Sun, Feb 3, 2030");

@@ -279,12 +279,12 @@ describe("seats of closed appointments", () => {
     const openTimes = async () => (await get(`/book.data?date=${fields.date}`)).text();
     expect(await openTimes()).not.toContain('"2:00 PM"');
     const cookie = await signIn(await createStaff());
-    const marked = await postWithCookie(`/dashboard/appointments/${appointment.id}.data`, { intent: "status", status: "spam", respond: "inline" }, cookie);
+    const marked = await postWithCookie(`/dashboard/appointments/${appointment.id}.data`, { intent: "status", version: "1", status: "spam", respond: "inline" }, cookie);
     expect(marked.status).toBe(200);
     expect(await openTimes()).toContain('"2:00 PM"');
     expect((await book({ name: "Manage Spam Taker", phone: newPhone(), service: "Repair", date: fields.date, time: "2:00 PM" })).status).toBe(302);
 
-    const reopen = await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "details", status: "new", staffNote: "" }, cookie);
+    const reopen = await postWithCookie(`/dashboard/appointments/${appointment.id}`, { intent: "details", version: "2", status: "new", staffNote: "" }, cookie);
     expect(reopen.status).toBe(409);
     expect(await textOf(reopen)).toContain("Another booking holds this time now");
     expect((await appointmentNamed("Manage Spam")).status).toBe("spam");

@@ -35,7 +35,7 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
   return (
     <Form method="get" action="/dashboard" role="search" aria-label="Search and filter" className="inbox-filters">
       <input type="hidden" name="tab" value={LEADS[view.tab].inbox} />
-      {view.when !== "all" ? <input type="hidden" name="when" value={view.when} /> : null}
+      {view.tab === "appointment" ? <input type="hidden" name="when" value={view.when} /> : null}
       <div className="field inbox-filters__search">
         <label htmlFor="inbox-search">Search name, e-mail or phone</label>
         <input

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { formatPhone, telHref } from "~/leads/phone";
 import { recordHref } from "~/inbox/view";
 import type { InboxRow } from "~/inbox/types";
 import { PhotoCount } from "./record-photos";
@@ -14,7 +15,7 @@ interface Column {
   cell: (row: InboxRow) => ReactNode;
 }
 
-const phoneLink = (row: InboxRow) => <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a>;
+const phoneLink = (row: InboxRow) => <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 const emailLink = (row: InboxRow) => ("email" in row ? <a href={`mailto:${row.email}`}>{row.email}</a> : null);
 const nameLink = (row: InboxRow) => (
   <Link to={recordHref(row.kind, row.id)} className="inbox-table__name">
@@ -65,6 +66,18 @@ const COLUMNS: Record<LeadKind, Column[]> = {
   ],
 };
 
+/** Rows in runs of one day (appointments by visit time), or one run without a heading. */
+function groupByDay(rows: InboxRow[]): { heading: string | null; rows: InboxRow[] }[] {
+  const groups: { heading: string | null; rows: InboxRow[] }[] = [];
+  for (const row of rows) {
+    const heading = row.dayHeading ?? null;
+    const last = groups[groups.length - 1];
+    if (last && last.heading === heading) last.rows.push(row);
+    else groups.push({ heading, rows: [row] });
+  }
+  return groups;
+}
+
 export function InboxTable({
   kind,
   rows,
@@ -91,39 +104,48 @@ export function InboxTable({
             <th scope="col">Status</th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => {
-            const arrived = justArrived.has(row.id);
-            const classes = [row.unread ? "is-unread" : "", arrived ? "is-arrived" : ""].filter(Boolean).join(" ");
-            return (
-              <tr
-                key={row.id}
-                className={classes || undefined}
-                data-testid="inbox-row"
-                data-id={row.id}
-                data-unread={row.unread ? "true" : "false"}
-              >
-                {columns.map((column, index) => (
-                  <td
-                    key={column.header}
-                    className={[column.className, column.wide ? "wide-only" : ""].filter(Boolean).join(" ") || undefined}
-                    data-label={column.header}
-                  >
-                    <span className="inbox-table__value">
-                      {index === 0 && row.unread ? (
-                        <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
-                      ) : null}
-                      {column.cell(row)}
-                    </span>
-                  </td>
-                ))}
-                <td data-label="Status">
-                  <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} returnTo={returnTo} />
-                </td>
+        {groupByDay(rows).map((group) => (
+          <tbody key={group.heading ?? "rows"}>
+            {group.heading ? (
+              <tr className="inbox-table__day">
+                <th scope="rowgroup" colSpan={columns.length + 1}>
+                  {group.heading}
+                </th>
               </tr>
-            );
-          })}
-        </tbody>
+            ) : null}
+            {group.rows.map((row) => {
+              const arrived = justArrived.has(row.id);
+              const classes = [row.unread ? "is-unread" : "", arrived ? "is-arrived" : ""].filter(Boolean).join(" ");
+              return (
+                <tr
+                  key={row.id}
+                  className={classes || undefined}
+                  data-testid="inbox-row"
+                  data-id={row.id}
+                  data-unread={row.unread ? "true" : "false"}
+                >
+                  {columns.map((column, index) => (
+                    <td
+                      key={column.header}
+                      className={[column.className, column.wide ? "wide-only" : ""].filter(Boolean).join(" ") || undefined}
+                      data-label={column.header}
+                    >
+                      <span className="inbox-table__value">
+                        {index === 0 && row.unread ? (
+                          <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
+                        ) : null}
+                        {column.cell(row)}
+                      </span>
+                    </td>
+                  ))}
+                  <td data-label="Status">
+                    <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} version={row.version} returnTo={returnTo} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
       </table>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Lead } from "~/inbox/types";
+import { formatPhone, telHref } from "~/leads/phone";
 
 type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean; bookedEmail?: string | null };
 
@@ -14,7 +15,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /** Everything the visitor sent, with phone and e-mail as links. */
 export function RecordDetails({ lead }: { lead: DetailedLead }) {
-  const phone = <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a>;
+  const phone = <a href={telHref(lead.phone)}>{formatPhone(lead.phone)}</a>;
   const email = "email" in lead ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null;
   return (
     <dl className="record-details">

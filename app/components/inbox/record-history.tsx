@@ -1,6 +1,12 @@
 import type { HistoryEntry } from "~/inbox/rules";
 
-const KIND_LABELS: Record<HistoryEntry["kind"], string> = { change: "Change", sent: "Sent", received: "Received" };
+const KIND_LABELS: Record<HistoryEntry["kind"], string> = {
+  change: "Change",
+  sent: "Sent",
+  outgoing: "Outgoing",
+  withdrawn: "Withdrawn",
+  received: "Received",
+};
 
 /** What happened after the lead arrived, oldest first: the visitor's changes, messages out and texts in. */
 export function RecordHistory({ entries }: { entries: (HistoryEntry & { atLabel?: string })[] }) {

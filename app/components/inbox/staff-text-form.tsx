@@ -21,6 +21,8 @@ export function StaffTextForm({ texting, lastResult }: { texting: TextingState; 
   });
   const disabled = texting.refusal !== null;
   const hintId = `${fields.message.id}-hint`;
+  const countId = `${fields.message.id}-count`;
+  const typed = fields.message.value?.length ?? 0;
   const reasonId = "staff-text-reason";
 
   return (
@@ -40,8 +42,12 @@ export function StaffTextForm({ texting, lastResult }: { texting: TextingState; 
           maxLength={texting.maxLength}
           disabled={disabled}
           aria-invalid={fields.message.errors?.length ? true : undefined}
-          aria-describedby={[hintId, fields.message.errors?.length ? `${fields.message.id}-error` : ""].filter(Boolean).join(" ")}
+          aria-describedby={[hintId, countId, fields.message.errors?.length ? `${fields.message.id}-error` : ""].filter(Boolean).join(" ")}
         />
+        {/* The browser's maxLength stops typing at the limit; the count says how close it is. */}
+        <p id={countId} className="field__hint staff-text__count" data-near-limit={typed > texting.maxLength - 20 || undefined}>
+          {typed} of {texting.maxLength} characters
+        </p>
         <ErrorList id={`${fields.message.id}-error`} errors={fields.message.errors} />
       </div>
       <div className="staff-text__actions">

@@ -15,12 +15,15 @@ export function StatusForm({
   id,
   name,
   status,
+  version,
   returnTo,
 }: {
   kind: LeadKind;
   id: number;
   name: string;
   status: LeadStatus;
+  /** The version the row was read at; after a save here, the one the answer names. */
+  version: number;
   returnTo: string;
 }) {
   const selectId = `status-${LEADS[kind].inbox}-${id}`;
@@ -43,6 +46,7 @@ export function StatusForm({
     >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="version" value={Math.max(version, fetcher.data?.version ?? 0)} />
       <label htmlFor={selectId} className="visually-hidden">
         Status of {name}
       </label>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import "~/http/form";
+import { toE164 } from "../phone";
 
 // Field rules shared by every public form (and the text rule the staff note
 // follows too). The same schema runs in the browser for instant feedback and on
@@ -19,9 +20,7 @@ import "~/http/form";
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 const NOT_TEXT = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]|\p{Noncharacter_Code_Point}/u;
-const DIGIT = /\d/g;
 const PHONE_PATTERN = /^[0-9 +\-().]{7,30}$/;
-const PHONE_MIN_DIGITS = 7;
 // Zero-width characters: a value made only of them (and spaces) looks empty to a person.
 const ZERO_WIDTH = /[\u200B-\u200D\u2060\uFEFF]/g;
 
@@ -50,13 +49,17 @@ function singleLine(requiredMessage: string, max: number, label: string) {
 
 export const nameField = singleLine("Please enter your name.", 100, "Name");
 
-const PHONE_MESSAGE = "Enter a phone number of 7 to 30 digits; spaces and + - ( ) . are fine.";
+export const PHONE_MESSAGE =
+  "Enter a 10-digit phone number with its area code, like (901) 555-0123, or a number from abroad starting with +.";
 
-/** Digits and the usual punctuation, 30 characters at most, and at least 7 digits among them: one message for all. */
-export const phoneField = required("Please enter your phone number.").refine(
-  (value) => PHONE_PATTERN.test(value) && (value.match(DIGIT)?.length ?? 0) >= PHONE_MIN_DIGITS,
-  PHONE_MESSAGE,
-);
+/**
+ * Digits and the usual punctuation, 30 characters at most, that make a number
+ * dialable from anywhere: one message for all. The value comes out in E.164
+ * ("+19015550123"), so every table stores one spelling (docs/decisions/105).
+ */
+export const phoneField = required("Please enter your phone number.")
+  .refine((value) => PHONE_PATTERN.test(value) && toE164(value) !== null, { error: PHONE_MESSAGE, abort: true })
+  .transform((value) => toE164(value)!);
 
 export const emailField = required("Please enter your e-mail address.")
   .max(254, "E-mail must be 254 characters or fewer.")

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/audit";
-import { actionText, auditPage, detailsText } from "~/audit/log.server";
+import { auditDetailsSentence } from "~/audit/details";
+import { actionText, auditPage } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { requireOwner } from "~/auth/guard.server";
 import { getCloudflare } from "~/http/request-context";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       who: entry.actorEmail || "Unknown",
       action: actionText(entry),
       target: entry.target,
-      details: detailsText(entry.details),
+      details: auditDetailsSentence(entry.action, entry.details),
       ip: entry.ip,
       // A failed sign-in keeps only the device's label, in its details.
       device: entry.userAgent ? describeDevice(entry.userAgent) : "",
@@ -47,8 +48,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           Export the trail (CSV)
         </a>
       </p>
-      <div className="inbox-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-        <table className="data-table audit-table">
+      {/* On a phone each entry is a card of label and value, like an inbox row: nothing scrolls sideways. */}
+      <div className="table-wrap inbox-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
+        <table className="data-table inbox-table audit-table">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -61,16 +63,24 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <tbody>
             {loaderData.entries.map((entry) => (
               <tr key={entry.id} data-testid="audit-entry">
-                <td>{entry.when}</td>
-                <td className="audit-table__wrap">{entry.who}</td>
-                <td>
-                  {entry.action}
-                  {entry.target ? <span className="audit-table__target">{entry.target}</span> : null}
+                <td data-label="When">{entry.when}</td>
+                <td data-label="Who" className="audit-table__wrap">
+                  {entry.who}
                 </td>
-                <td className="audit-table__wrap">{entry.details}</td>
-                <td>
-                  {entry.ip}
-                  <span className="audit-table__target">{entry.device}</span>
+                <td data-label="What">
+                  <span className="inbox-table__value">
+                    {entry.action}
+                    {entry.target ? <span className="audit-table__target">{entry.target}</span> : null}
+                  </span>
+                </td>
+                <td data-label="Details" className="audit-table__wrap">
+                  {entry.details}
+                </td>
+                <td data-label="From" className="audit-table__wrap">
+                  <span className="inbox-table__value">
+                    {entry.ip}
+                    <span className="audit-table__target">{entry.device}</span>
+                  </span>
                 </td>
               </tr>
             ))}

@@ -1,8 +1,6 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/record";
-import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { FollowUpForm } from "~/components/inbox/follow-up-form";
 import { RecordDetails } from "~/components/inbox/record-details";
 import { auditStaffAction } from "~/audit/log.server";
 import { RecordPhotos } from "~/components/inbox/record-photos";
@@ -13,9 +11,9 @@ import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { sendStaffText } from "~/inbox/messages.server";
-import { changeLead, loadRecord, notFound, recordParams, saveRowStatus } from "~/inbox/record.server";
-import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, SEAT_TAKEN_ERROR } from "~/inbox/rules";
-import { recordHref, STATUS_LABELS, statusesFor, tabHref } from "~/inbox/view";
+import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
+import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
+import { recordHref, STATUS_LABELS, tabHref } from "~/inbox/view";
 import { LEADS } from "~/leads/kinds";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,10 +34,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (formData.get("intent") === "text") return sendStaffText(context, request, kind, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await changeLead(context, kind, id, submission.value);
-  if (outcome === "not-found") notFound();
-  if (outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }) }, { status: 409 });
+  if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
+  const saved = await saveLead(context, kind, id, submission.value);
+  if (saved.outcome === "not-found") notFound();
+  if (saved.outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }), conflict: null }, { status: 409 });
+  // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk wrote.
+  if (saved.outcome === "conflict") return data({ result: submission.reply(), conflict: saveConflict(saved.current) }, { status: 409 });
   await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].inbox} #${id}`, details: { status: submission.value.status } });
   return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
@@ -47,20 +47,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, photos, history, texting } = loaderData;
   useLiveRecord(lead.kind, lead.id);
-  const schema = DETAILS_SCHEMAS[lead.kind];
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "details";
-  const [form, fields] = useForm({
-    id: `record-${LEADS[lead.kind].inbox}-${lead.id}`,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    defaultValue: { status: lead.status, staffNote: lead.staffNote },
-    // Not on blur: an error appearing above the button as focus leaves a field
-    // moves the button away mid-click, and the click is lost.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
 
   return (
     <main className="staff-page container record">
@@ -88,48 +74,13 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
 
         <section className="card record__card" aria-labelledby="record-follow-up-title">
           <h2 id="record-follow-up-title">Follow-up</h2>
-          <Form method="post" {...getFormProps(form)} key={`${lead.status}-${lead.staffNote}`}>
-            <HoneypotField />
-            <input type="hidden" name="intent" value="details" />
-            <FormErrors errors={form.errors} />
-            <div className="field">
-              <label htmlFor={fields.status.id}>Status</label>
-              <select
-                {...getSelectProps(fields.status)}
-                // Always has a value (the first option is a status): HTML allows `required` only with a placeholder first.
-                required={undefined}
-                aria-invalid={fields.status.errors?.length ? true : undefined}
-                aria-describedby={fields.status.errors?.length ? `${fields.status.id}-error` : undefined}
-              >
-                {statusesFor(lead.kind).map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id={`${fields.status.id}-error`} errors={fields.status.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.staffNote.id}>Staff note</label>
-              <p id={`${fields.staffNote.id}-hint`} className="field__hint">
-                Only staff see this. Up to {MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.
-              </p>
-              <textarea
-                {...getTextareaProps(fields.staffNote)}
-                rows={6}
-                aria-invalid={fields.staffNote.errors?.length ? true : undefined}
-                aria-describedby={
-                  [`${fields.staffNote.id}-hint`, fields.staffNote.errors?.length ? `${fields.staffNote.id}-error` : ""]
-                    .filter(Boolean)
-                    .join(" ")
-                }
-              />
-              <ErrorList id={`${fields.staffNote.id}-error`} errors={fields.staffNote.errors} />
-            </div>
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? "Saving…" : "Save"}
-            </button>
-          </Form>
+          <FollowUpForm
+            kind={lead.kind}
+            id={lead.id}
+            stored={{ version: lead.version, status: lead.status, staffNote: lead.staffNote }}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
+          />
         </section>
 
         <section className="card record__card" aria-labelledby="record-text-title">

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsStaff, TEST_STAFF, uniqueName } from "./fixtures";
+import { sendContactMessage } from "./dashboard-helpers";
+
+// Issue 27, "the clerk": saving a record twice keeps both saves; a save over
+// another clerk's newer change is told so and overwrites nothing; no staff
+// page scrolls sideways at 390 px, and nothing fixed covers a submit button.
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+async function openRecord(page: Page, name: string) {
+  await page.goto(`/dashboard?tab=contacts&q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+const statusField = (page: Page) => page.getByRole("combobox", { name: "Status" });
+const noteField = (page: Page) => page.getByRole("textbox", { name: "Staff note" });
+const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
+
+async function saveTwice(page: Page) {
+  await statusField(page).selectOption("contacted");
+  await noteField(page).fill("Called back, left a voicemail.");
+  await saveButton(page).click();
+  await expect(page.locator(".toast", { hasText: "Saved." })).toBeVisible();
+  // The form shows what was stored, not what the page first loaded.
+  await expect(statusField(page)).toHaveValue("contacted");
+  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.");
+
+  await noteField(page).press("End");
+  await noteField(page).pressSequentially("\nShe called again: wants a quote.");
+  await saveButton(page).click();
+  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.\nShe called again: wants a quote.");
+
+  await page.reload();
+  await expect(statusField(page)).toHaveValue("contacted");
+  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.\nShe called again: wants a quote.");
+  await expect(page.locator(".record__meta .status-pill")).toHaveText("Contacted");
+}
+
+test("with JavaScript, a clerk saves a record twice and both saves are kept", async ({ browser, page }) => {
+  const name = uniqueName("Clerk Twice");
+  await sendContactMessage(browser, name);
+  await signInAsStaff(page);
+  await openRecord(page, name);
+  // The phone reads one way and dials with its country code.
+  await expect(page.getByRole("link", { name: "(901) 555-0100" })).toHaveAttribute("href", "tel:+19015550100");
+  await saveTwice(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a clerk saves a record twice and both saves are kept", async ({ browser, page }) => {
+    const name = uniqueName("Clerk NoJS");
+    await sendContactMessage(browser, name);
+    await signInAsStaff(page);
+    await openRecord(page, name);
+    await saveTwice(page);
+  });
+});
+
+test("two clerks save one record: the second is told who changed it, and nothing is overwritten", async ({ browser, page }) => {
+  const name = uniqueName("Clerk Rivals");
+  await sendContactMessage(browser, name);
+  await signInAsStaff(page);
+  const other = await browser.newContext({ viewport: PHONE });
+  const second = await other.newPage();
+  await signInAsStaff(second);
+  await openRecord(page, name);
+  await openRecord(second, name);
+
+  // The second clerk starts typing before the first one saves.
+  await noteField(second).fill("Second clerk: picked up the ring.");
+  await statusField(second).selectOption("done");
+
+  await statusField(page).selectOption("contacted");
+  await noteField(page).fill("First clerk: left a voicemail.");
+  await saveButton(page).click();
+  await expect(page.locator(".toast", { hasText: "Saved." })).toBeVisible();
+
+  await saveButton(second).click();
+  const conflict = second.getByTestId("save-conflict");
+  await expect(conflict).toContainText(new RegExp(`Changed by ${TEST_STAFF.email.replace(/[.]/g, "\\.")} at .+, here is the current note\\.`));
+  await expect(conflict.getByTestId("current-note")).toHaveText("First clerk: left a voicemail.");
+  // The second clerk's words are still in the form, next to the stored ones.
+  await expect(second.getByRole("textbox", { name: "Your note (not saved yet)" })).toHaveValue("Second clerk: picked up the ring.");
+
+  // Nothing was overwritten.
+  await page.reload();
+  await expect(statusField(page)).toHaveValue("contacted");
+  await expect(noteField(page)).toHaveValue("First clerk: left a voicemail.");
+
+  // Having seen it, the second clerk saves both texts.
+  await second.getByRole("textbox", { name: "Your note (not saved yet)" }).fill("First clerk: left a voicemail.\nSecond clerk: picked up the ring.");
+  await saveButton(second).click();
+  await expect(second.locator(".toast", { hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(statusField(page)).toHaveValue("done");
+  await expect(noteField(page)).toHaveValue("First clerk: left a voicemail.\nSecond clerk: picked up the ring.");
+  await other.close();
+});
+
+/** Every staff page a clerk or the owner opens (the test account is the owner). */
+async function staffPages(page: Page, recordName: string): Promise<string[]> {
+  await page.goto(`/dashboard?tab=contacts&q=${encodeURIComponent(recordName)}`);
+  const record = await page.getByRole("link", { name: recordName, exact: true }).getAttribute("href");
+  return [
+    "/dashboard",
+    "/dashboard?tab=appointments&when=upcoming",
+    "/dashboard?tab=appointments&when=all",
+    "/dashboard?tab=orders",
+    "/dashboard?tab=contacts",
+    record!,
+    "/dashboard/account",
+    "/dashboard/staff",
+    "/dashboard/audit",
+    "/dashboard/no-such-page",
+  ];
+}
+
+/** Submit buttons whose middle is hidden under something else (a fixed bar, a toast): their labels. */
+async function coveredSubmitButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    for (const button of document.querySelectorAll<HTMLButtonElement>("button[type=submit], button:not([type])")) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (top && !button.contains(top)) covered.push(`${button.textContent?.trim()} under <${top.tagName.toLowerCase()} class="${top.className}">`);
+    }
+    return covered;
+  });
+}
+
+test("no staff page scrolls sideways at 390 px, and nothing covers a form's submit button", async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const name = uniqueName("Clerk Layout");
+  await sendContactMessage(browser, name);
+  await signInAsStaff(page);
+  for (const path of await staffPages(page, name)) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    expect(await coveredSubmitButtons(page), `${path} at its opening scroll`).toEqual([]);
+    for (const button of await page.locator("button[type=submit]:visible").all()) {
+      await button.scrollIntoViewIfNeeded();
+      expect(await coveredSubmitButtons(page), `${path} scrolled to a button`).toEqual([]);
+    }
+  }
+});
+
+test("the toast after a save covers neither Sign out nor any other submit button", async ({ browser, page }) => {
+  const name = uniqueName("Clerk Toast");
+  await sendContactMessage(browser, name);
+  await signInAsStaff(page);
+  await openRecord(page, name);
+  await statusField(page).selectOption("done");
+  await saveButton(page).click();
+  const toast = page.locator(".toast", { hasText: "Saved." });
+  await expect(toast).toBeVisible();
+  await page.evaluate(() => scrollTo(0, 0));
+  expect(await coveredSubmitButtons(page)).toEqual([]);
+  const signOut = await page.getByRole("button", { name: "Sign out" }).boundingBox();
+  const shown = await toast.boundingBox();
+  expect(shown!.y, "the toast starts below Sign out").toBeGreaterThanOrEqual(signOut!.y + signOut!.height);
+});
