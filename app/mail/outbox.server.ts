@@ -4,6 +4,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { REPAIR_READY_KIND, repairReadyGate } from "~/repairs/repairs.server";
 import { isQuietHour, outsideQuietHours } from "~/leads/reminders";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
@@ -16,8 +17,9 @@ import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio
 // (ctx.waitUntil) or when it falls due, and retried by the cron with backoff.
 // Just before a send, with the row claimed, the rules are checked again: a
 // reminder only while its appointment still starts then and outside the quiet
-// hours, a text only to a number with consent and not opted out, and nothing
-// past the daily limits. What no longer may be sent is marked cancelled, with why.
+// hours (a repair's "ready" likewise only while the repair is still ready), a
+// text only to a number with consent and not opted out, and nothing past the
+// daily limits. What no longer may be sent is marked cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -202,6 +204,10 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     }
     if (now >= appointment.startsAt.getTime()) return { go: false, cancel: "The appointment had already started." };
     if (isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
+  }
+  if (row.kind === REPAIR_READY_KIND) {
+    const held = await repairReadyGate(db, row.recordId, now);
+    if (held) return { go: false, ...held };
   }
   if (row.channel === "sms") {
     const permission = await textPermission(db, row.recipient);
