@@ -30,8 +30,11 @@ const MAX_TYPED_LENGTH = 30;
  */
 export function readTicketNumber(typed: string): string | null {
   if (typed.length > MAX_TYPED_LENGTH) return null;
-  let characters = typed.toUpperCase().replace(/[\s-]/g, "");
-  if (characters.startsWith("R") && characters.length === RANDOM_CHARACTERS + 1) characters = characters.slice(1);
+  const upper = typed.trim().toUpperCase();
+  // "R-…" or "R …" names the prefix; "R7K3M9Q" has it only when one character too many.
+  const prefixed = /^R[\s-]/.test(upper);
+  let characters = upper.replace(/[\s-]/g, "");
+  if (prefixed || (characters.startsWith("R") && characters.length === RANDOM_CHARACTERS + 1)) characters = characters.slice(1);
   characters = characters.replace(/O/g, "0").replace(/[IL]/g, "1");
   const ticket = `R-${characters.slice(0, 4)}-${characters.slice(4)}`;
   return characters.length === RANDOM_CHARACTERS && isTicketNumber(ticket) ? ticket : null;
