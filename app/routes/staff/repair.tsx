@@ -90,7 +90,9 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
       <p className="record__back">
         <Link to={REPAIRS_PATH}>← Back to Repairs</Link>
       </p>
-      <h1 className="record__title">Repair {repair.ticket}</h1>
+      <h1 className="record__title">
+        Repair <span className="ticket-code">{repair.ticket}</span>
+      </h1>
       <p className="record__meta">
         Logged {loaderData.createdLabel} (Central time) by {repair.createdBy} · <RepairStatusPill status={repair.status} overdue={loaderData.overdue} />
       </p>
