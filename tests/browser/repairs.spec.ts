@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { startPageScripts } from "../support/page-scripts";
@@ -28,6 +29,13 @@ async function logRepair(page: Page, name: string, phone: string) {
   await page.getByRole("button", { name: "Log repair and print ticket" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Repair claim ticket" })).toBeVisible();
   return (await page.getByTestId("claim-ticket-number").textContent())!.trim();
+}
+
+/** axe-core's full default rule set (WCAG 2.2 A/AA and best practices): zero violations. */
+async function expectNoAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(found, where).toEqual([]);
 }
 
 /** The ticket prints on one half-letter page: its print layout fits the page, and Chromium makes the PDF from it. */
@@ -77,10 +85,12 @@ for (const js of [true, false]) {
       await expect(first.page.getByRole("heading", { level: 2, name: "Received" })).toBeVisible();
       await expect(first.page.getByText("14k yellow gold ring")).toBeVisible();
       await expect(first.page.getByText(name)).toHaveCount(0);
+      if (js) await expectNoAxeViolations(first.page, "/repair, found");
       await first.context.close();
 
       const wrong = await customerLooksUp(browser, ticket, phone.slice(-4) === "0000" ? "1111" : "0000", js);
       await expect(wrong.page.getByRole("alert")).toContainText("We couldn't find that repair.");
+      if (js) await expectNoAxeViolations(wrong.page, "/repair, not found");
       await wrong.context.close();
 
       await page.getByRole("link", { name: "← Back to the repair" }).click();
@@ -88,6 +98,7 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
       await expect(page.getByText(/^Text: waiting, goes /)).toBeVisible();
+      if (js) await expectNoAxeViolations(page, "the repair's page");
 
       const ready = await customerLooksUp(browser, ticket, phone.slice(-4), js);
       await expect(ready.page.getByRole("heading", { level: 2, name: "Ready for pickup" })).toBeVisible();
@@ -98,6 +109,13 @@ for (const js of [true, false]) {
       await page.goto(`/dashboard/repairs?q=${ticket}`);
       await expect(page.getByTestId("repair-row")).toHaveCount(1);
       await expect(page.getByTestId("repair-row")).toContainText("Ready for pickup");
+      if (js) {
+        await expectNoAxeViolations(page, "the Repairs tab");
+        await page.goto("/dashboard/repairs/new");
+        await page.getByRole("button", { name: "Log repair and print ticket" }).click();
+        await expect(page.getByText("Please enter your name.")).toBeVisible();
+        await expectNoAxeViolations(page, "the new-repair form with its errors");
+      }
     });
   });
 }

@@ -29,7 +29,7 @@ export function RepairStatusPill({ status, overdue }: { status: RepairStatus; ov
 
 export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
   return (
-    <div className="table-wrap inbox-table-wrap" role="region" aria-label="Repairs" tabIndex={0}>
+    <div className="table-wrap inbox-table-wrap" role="region" aria-label="Repairs list" tabIndex={0}>
       <table className="data-table inbox-table repairs-table">
         <thead>
           <tr>
