@@ -177,6 +177,10 @@ describe("the customer's look-up", () => {
     expect(html).toContain("14k yellow gold ring");
     for (const secret of ["Private Person", "secret bench note", "85.50", digitsOf(repair.phone).slice(0, 6)]) expect(html).not.toContain(secret);
 
+    const otherSpelling = await get("/Repair?ticket=R-7K3M-9Q");
+    expect(otherSpelling.status).toBe(301);
+    expect(otherSpelling.headers.get("Location")).toMatch(/\/repair\?ticket=R-7K3M-9Q$/);
+
     const page = await get("/repair?ticket=R-7K3M-9Q");
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     const empty = await page.text();
