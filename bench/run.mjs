@@ -12,6 +12,7 @@ import { runCraftedPhotos } from "./phases/crafted-photos.mjs";
 import { GROWTH_STEPS, growTo, measureDashboard } from "./phases/data-growth.mjs";
 import { runHostile } from "./phases/hostile.mjs";
 import { runOrderPhotos } from "./phases/order-photos.mjs";
+import { repairLookupSection, runRepairLookup, seedRepairs } from "./phases/repair-lookup.mjs";
 import { runWrites } from "./phases/writes.mjs";
 import { SlotAllocator } from "./lib/leads.mjs";
 import { renderReport } from "./lib/report.mjs";
@@ -166,6 +167,13 @@ try {
     }
     return steps;
   });
+
+  sections.repairLookup = await phase("repair look-up", 240, async () => {
+    await server.stop();
+    const { count, sample } = seedRepairs(d1File(persistDir));
+    await server.start();
+    return runRepairLookup({ origin, sample, count, log });
+  });
 } finally {
   await stop();
   removeDatabase(persistDir);
@@ -183,7 +191,7 @@ const report = renderReport({
   machine: machine(),
   durationSeconds: (performance.now() - startedAt) / 1000,
   sections,
-});
+}) + `\n${repairLookupSection(sections.repairLookup)}`;
 // The raw numbers, for digging into a surprising result (the build folder is not committed).
 writeFileSync(`${BUILD_DIR}/bench-results.json`, JSON.stringify(sections, null, 2));
 if (ONLY.length > 0) {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { PUBLIC_PAGES } from "../app/config/navigation";
+import { NOINDEX_PAGES, PUBLIC_PAGES } from "../app/config/navigation";
 import { LEADS } from "../app/leads/kinds";
 
 // One URL per page: "/services/" answers 301 to "/services" (query kept), and so
@@ -10,7 +10,7 @@ import { LEADS } from "../app/leads/kinds";
 
 /** Every public page's path, by its lowercase spelling. */
 const PAGE_PATHS = new Map(
-  [...PUBLIC_PAGES.map((page) => page.to), ...Object.values(LEADS).map((lead) => lead.formPath)].map((path) => [path.toLowerCase(), path]),
+  [...PUBLIC_PAGES.map((page) => page.to), ...NOINDEX_PAGES.map((page) => page.to), ...Object.values(LEADS).map((lead) => lead.formPath)].map((path) => [path.toLowerCase(), path]),
 );
 
 function lowercaseDecoded(pathname: string): string {

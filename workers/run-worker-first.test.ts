@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/config/navigation";
+import { NOINDEX_PAGES, PUBLIC_PAGES } from "~/config/navigation";
 import { LEAD_KINDS, LEADS } from "~/leads/kinds";
 import wranglerToml from "../wrangler.toml?raw";
 
@@ -18,7 +18,7 @@ describe("run_worker_first in wrangler.toml", () => {
   const patterns = runWorkerFirst(wranglerToml);
 
   it("sends every public page and form page straight to the Worker", () => {
-    const pages = [...PUBLIC_PAGES.map((page) => page.to), ...LEAD_KINDS.map((kind) => LEADS[kind].formPath)];
+    const pages = [...PUBLIC_PAGES, ...NOINDEX_PAGES].map((page) => page.to).concat(LEAD_KINDS.map((kind) => LEADS[kind].formPath));
     for (const page of pages) expect(patterns, page).toContain(page);
   });
 

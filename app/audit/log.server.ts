@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = {
   "text-sent": "Sent a text",
   "leads-exported": "Exported leads (CSV)",
   "audit-exported": "Exported the audit trail (CSV)",
+  "repair-created": "Logged a repair",
+  "repair-status-changed": "Changed a repair's status",
+  "repairs-exported": "Exported repairs (CSV)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

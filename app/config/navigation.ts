@@ -24,6 +24,13 @@ export const PAGES = {
   privacy: { to: "/privacy", label: "Privacy Policy" },
 } as const satisfies Record<string, NavItem>;
 
+/**
+ * Public pages kept out of search engines (noindex), so out of the sitemap and PUBLIC_PAGES:
+ * /repair, where a customer checks a repair with their ticket (app/repairs/, docs/decisions/114).
+ */
+export const REPAIR_STATUS_PAGE = { to: "/repair", label: "Check your repair" } as const satisfies NavItem;
+export const NOINDEX_PAGES: readonly NavItem[] = [REPAIR_STATUS_PAGE];
+
 /** Every public page, in the order of the site's navigation (the sitemap lists exactly these). */
 export const PUBLIC_PAGES: readonly NavItem[] = Object.values(PAGES);
 
@@ -33,7 +40,7 @@ export const financingLinks: NavItem[] = [PAGES.acima, PAGES.snap, PAGES.compare
 export const headerLinksBefore: NavItem[] = [PAGES.home, PAGES.services, { ...PAGES.order, label: "Custom Order" }];
 export const headerLinksAfter: NavItem[] = [PAGES.about, PAGES.contact];
 
-export const quickLinks: NavItem[] = [PAGES.home, PAGES.services, PAGES.order, PAGES.about, PAGES.contact, ...financingLinks];
+export const quickLinks: NavItem[] = [PAGES.home, PAGES.services, PAGES.order, PAGES.about, PAGES.contact, REPAIR_STATUS_PAGE, ...financingLinks];
 
 export const policyLinks: NavItem[] = [PAGES.terms, PAGES.smsTerms, PAGES.privacy];
 

@@ -14,6 +14,8 @@ const BATCH = 500;
 export const RETENTION = {
   /** Contact messages and custom order requests. */
   leadsMs: 730 * DAY_MS,
+  /** Repairs picked up or cancelled, counted from then; their history goes with them (ON DELETE CASCADE). */
+  closedRepairsMs: 730 * DAY_MS,
   /** Appointments, counted from the appointment itself. */
   appointmentsMs: 365 * DAY_MS,
   /** Copies of the e-mails and texts the site sent, and of the texts it received. */
@@ -103,6 +105,8 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "contact_messages", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
+    // closed_at is set only while a repair is picked up or cancelled (app/repairs/repairs.server.ts).
+    purgeOlderThan(env, "repairs", "closed_at", now - RETENTION.closedRepairsMs),
     purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "sms_inbound", "created_at", now - RETENTION.outboxMs),
     purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),

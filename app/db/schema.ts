@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_KINDS } from "../leads/kinds";
+import { REPAIR_STATUSES } from "../repairs/statuses";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which
@@ -284,6 +285,9 @@ export const consentRecords = sqliteTable(
     /** Where it was given; the message or appointment may since have been deleted. */
     contactMessageId: integer("contact_message_id"),
     appointmentId: integer("appointment_id"),
+    /** A repair ticket's consent, given at the counter (app/repairs/), and the clerk who recorded it. */
+    repairId: integer("repair_id"),
+    recordedBy: text("recorded_by"),
     consentVersion: text("consent_version").notNull(),
     consentText: text("consent_text").notNull(),
     ip: text("ip").notNull(),
@@ -292,6 +296,7 @@ export const consentRecords = sqliteTable(
   (t) => [
     index("consent_records_contact_message_idx").on(t.contactMessageId),
     index("consent_records_appointment_idx").on(t.appointmentId),
+    index("consent_records_repair_idx").on(t.repairId),
     index("consent_records_phone_idx").on(t.phone),
     index("consent_records_created_at_idx").on(t.createdAt),
   ],
@@ -427,8 +432,76 @@ export const inboxSeen = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    inbox: text("inbox", { enum: ["appointments", "orders", "contacts"] }).notNull(),
+    inbox: text("inbox", { enum: ["appointments", "orders", "contacts", "repairs"] }).notNull(),
     lastSeenId: integer("last_seen_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.inbox] })],
+);
+
+/**
+ * A repair the store took in at the counter (app/repairs/, docs/decisions/113). The customer
+ * looks it up by `ticket` (random, unique) and the last four digits of the phone.
+ */
+export const repairs = sqliteTable(
+  "repairs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** "R-7K3M-9Q": 30 random bits, never sequential (app/repairs/ticket-number.ts). */
+    ticket: text("ticket").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    /** The phone's last four digits, compared in constant time by the customer's look-up. */
+    phoneLast4: text("phone_last4").notNull(),
+    email: text("email"),
+    item: text("item").notNull(),
+    work: text("work").notNull(),
+    /** What "Other" work means, or a detail of the chosen work. */
+    workDetail: text("work_detail").notNull().default(""),
+    estimateCents: integer("estimate_cents"),
+    /** Store-local calendar day, YYYY-MM-DD. */
+    promisedDate: text("promised_date").notNull(),
+    staffNote: text("staff_note").notNull().default(""),
+    status: text("status", { enum: REPAIR_STATUSES }).notNull().default("received"),
+    /** Bumped by every change: a form posts the version it showed, and a stale one changes nothing. */
+    version: integer("version").notNull().default(1),
+    /** The latest change's id: what follows it in the same batch (history, messages) is keyed to it. */
+    changeId: text("change_id").notNull(),
+    /** Whether the customer agreed, at the counter, to a text when it is ready (the words are in consent_records). */
+    textConsent: integer("text_consent", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    createdBy: text("created_by").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    updatedBy: text("updated_by").notNull(),
+    /** When it was last set Ready for pickup (overdue 30 days after); null when it is not ready. */
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+    /** When it was picked up or cancelled: retention counts 2 years from here. */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** The new-repair form's id, so a double submit stores one repair. */
+    formId: text("form_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("repairs_ticket_unique").on(t.ticket),
+    uniqueIndex("repairs_form_id_unique").on(t.formId),
+    index("repairs_created_at_idx").on(t.createdAt),
+    index("repairs_status_created_at_idx").on(t.status, t.createdAt),
+    index("repairs_ready_at_idx").on(t.readyAt),
+    index("repairs_closed_at_idx").on(t.closedAt),
+  ],
+);
+
+/** Every status a repair had, with who set it and when, and the estimate and promised date as they stood. */
+export const repairEvents = sqliteTable(
+  "repair_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    repairId: integer("repair_id")
+      .notNull()
+      .references(() => repairs.id, { onDelete: "cascade" }),
+    status: text("status", { enum: REPAIR_STATUSES }).notNull(),
+    estimateCents: integer("estimate_cents"),
+    promisedDate: text("promised_date").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("repair_events_repair_idx").on(t.repairId, t.id)],
 );

@@ -19,6 +19,7 @@ import {
 } from "./queries.server";
 import type { InboxRow } from "~/inbox/types";
 import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "./unread.server";
+import { repairUnreadQuery } from "~/repairs/list.server";
 
 export interface InboxData {
   view: InboxView;
@@ -28,7 +29,8 @@ export interface InboxData {
   rows: InboxRow[];
   newerHref: string | null;
   olderHref: string | null;
-  unread: InboxNumbers;
+  /** The inboxes' badges and the Repairs tab's. */
+  unread: InboxNumbers & { repair: number };
   /** Rows with a higher id are shown as unread. */
   unreadAfter: number;
   loadedAt: number;
@@ -68,10 +70,14 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
     searchError ? nothing : leadPageQuery(db, view, { match, limit: PAGE_SIZE, now }),
     markSeen ? markSeenQuery(db, user.id, view.tab) : nothing,
     unreadCountsQuery(db, user.id),
+    repairUnreadQuery(db, user.id),
   ]);
-  const [seenResult, rowsResult, , unreadResult] = results;
+  const [seenResult, rowsResult, , unreadResult, repairUnreadResult] = results;
   const seenBefore = (seenResult!.results as InboxNumbers[])[0]!;
-  const unread = (unreadResult!.results as InboxNumbers[])[0]!;
+  const unread = {
+    ...(unreadResult!.results as InboxNumbers[])[0]!,
+    repair: (repairUnreadResult!.results as { unread: number }[])[0]!.unread,
+  };
   const page = readLeadPage(view, rowsResult!.results as Lead[], PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasBefore) {
     // Walked back to the start: show the real first page (and its address) instead of a short one.

@@ -27,6 +27,8 @@ export function recordSmsConsent(
       phone: phone ? sql`${phone}` : sql`NULL`,
       contactMessageId: lead.kind === "contact" ? sql`${table}.id` : sql`NULL`,
       appointmentId: lead.kind === "appointment" ? sql`${table}.id` : sql`NULL`,
+      repairId: sql`NULL`,
+      recordedBy: sql`NULL`,
       consentVersion: sql`${SMS_CONSENT_VERSION}`,
       consentText: sql`${SMS_CONSENT_TEXT}`,
       ip: sql`${consent.ip}`,

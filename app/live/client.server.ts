@@ -1,6 +1,6 @@
 import { getServerByName } from "partyserver";
 import type { LeadKind } from "~/leads/kinds";
-import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, type LiveEvent } from "./events";
+import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, REPAIRS_EVENT_INBOX, type LiveEvent } from "./events";
 
 // The only way the rest of the app talks to the room: RPC on its one instance.
 // No call ever throws; what they report on is already committed.
@@ -25,6 +25,16 @@ export function announceLead(env: Env, kind: LeadKind, lead: { id: number; creat
 /** Tells every open dashboard that a committed change touched a record (its status, time or history). */
 export function announceLeadChange(env: Env, kind: LeadKind, id: number): Promise<void> {
   return announce(env, leadUpdated(kind, id));
+}
+
+/** Tells every open Repairs tab and repair page that a repair was logged or changed. */
+export function announceRepair(env: Env, repair: { id: number; createdAt: Date }, change: "created" | "updated"): Promise<void> {
+  return announce(
+    env,
+    change === "created"
+      ? { type: "lead-created", inbox: REPAIRS_EVENT_INBOX, id: repair.id, createdAt: repair.createdAt.getTime() }
+      : { type: "lead-updated", inbox: REPAIRS_EVENT_INBOX, id: repair.id },
+  );
 }
 
 /** Closes the live connections of an account whose sessions were just revoked. */

@@ -55,3 +55,19 @@ export function parseLiveEvent(data: unknown): { type: LiveEvent["type"]; kind: 
   }
   return null;
 }
+
+/** Repairs (app/repairs/) travel as the same two events with the inbox "repairs"; parseLiveEvent leaves them out. */
+export const REPAIRS_EVENT_INBOX = "repairs";
+
+export function parseRepairEvent(data: unknown): { type: LiveEvent["type"]; id: number } | null {
+  if (typeof data !== "string") return null;
+  try {
+    const event = JSON.parse(data) as Partial<LiveEvent>;
+    if ((event.type === "lead-created" || event.type === "lead-updated") && event.inbox === REPAIRS_EVENT_INBOX && typeof event.id === "number") {
+      return { type: event.type, id: event.id };
+    }
+  } catch {
+    // not one of ours
+  }
+  return null;
+}

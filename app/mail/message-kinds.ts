@@ -32,6 +32,8 @@ export const MESSAGE_KINDS = {
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
+  // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
+  "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup" },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },
   "staff-reset": { audience: "staff", automated: false, label: "Password reset link" },

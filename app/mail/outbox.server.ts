@@ -4,6 +4,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
+import { REPAIR_READY_KIND, repairReadyGate } from "~/repairs/ready-gate.server";
 import { isQuietHour, outsideQuietHours } from "~/leads/reminders";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
@@ -16,9 +17,10 @@ import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio
 // (ctx.waitUntil) or when it falls due, and retried by the cron with backoff.
 // Just before a send, with the row claimed, the rules are checked again: a
 // reminder only while its appointment still starts then and outside the quiet
-// hours, a text only to a number with consent and not opted out, and nothing
-// past the daily limits; the one exception is the answer to a HELP or STOP
-// keyword, which anyone who texts it gets. What no longer may be sent is marked
+// hours (a repair's "ready" likewise only while the repair is still ready), a
+// text only to a number with consent and not opted out, and nothing past the
+// daily limits; the one exception is the answer to a HELP or STOP keyword,
+// which anyone who texts it gets. What no longer may be sent is marked
 // cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
@@ -226,6 +228,10 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     // it is counted, so the store's daily total stays true, but never held back.
     await db.update(outbox).set({ countedAt: sql`coalesce(${outbox.countedAt}, ${now})` }).where(eq(outbox.id, row.id));
     return { go: true };
+  }
+  if (row.kind === REPAIR_READY_KIND) {
+    const held = await repairReadyGate(db, row.recordId, now);
+    if (held) return { go: false, ...held };
   }
   if (row.channel === "sms") {
     const permission = await textPermission(db, row.recipient);

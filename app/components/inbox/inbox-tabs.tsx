@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
 import { tabHref } from "~/inbox/view";
+import { REPAIRS_PATH } from "~/repairs/view";
 import { UnreadBadge } from "./unread-badge";
 
 /**
- * The three inboxes as plain links (?tab=…), so reload, back, shared links and
+ * The three inboxes and the Repairs tab as plain links (?tab=…), so reload, back, shared links and
  * no-JS all keep the tab. Navigation links, not ARIA tabs: each one loads a page.
  */
-export function InboxTabs({ active, unread }: { active: LeadKind; unread: Record<LeadKind, number> }) {
+export function InboxTabs({ active, unread }: { active: LeadKind | "repair"; unread: Record<LeadKind | "repair", number> }) {
   return (
     <nav aria-label="Inboxes" className="inbox-tabs">
       <ul className="inbox-tabs__list">
@@ -24,6 +25,13 @@ export function InboxTabs({ active, unread }: { active: LeadKind; unread: Record
             </Link>
           </li>
         ))}
+        {/* Repairs are logged by staff, not sent by visitors: their own tab (app/repairs/), beside the inboxes. */}
+        <li>
+          <Link to={REPAIRS_PATH} className="inbox-tabs__tab" aria-current={active === "repair" ? "page" : undefined} data-testid="tab-repairs">
+            Repairs
+            <UnreadBadge count={unread.repair} testId="badge-repairs" />
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -3,6 +3,7 @@ import { CheckList } from "~/components/site/check-list";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { FeatureSection } from "~/components/site/feature-section";
 import { images } from "~/config/artwork";
+import { REPAIR_STATUS_PAGE } from "~/config/navigation";
 import { PageHero } from "~/components/site/page-hero";
 import { store } from "~/config/store";
 import { seo } from "~/http/seo";
@@ -156,6 +157,9 @@ export default function ServicesPage() {
             "Ultrasonic cleaning and polishing",
           ]}
         />
+        <p>
+          Left a piece with us? <a href={REPAIR_STATUS_PAGE.to}>Check your repair</a> with the number on your claim ticket.
+        </p>
       </FeatureSection>
 
       <FeatureSection id="layaway" eyebrow="Pay over time" title="Layaway" image={images.layaway} reverse>

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/repairs/statuses";
+import { repairHref } from "~/repairs/view";
+
+export interface RepairTableRow {
+  id: number;
+  ticket: string;
+  name: string;
+  phone: string;
+  item: string;
+  work: string;
+  workDetail: string;
+  status: RepairStatus;
+  unread: boolean;
+  overdue: boolean;
+  createdAtLabel: string;
+  promisedLabel: string;
+  estimateLabel: string;
+}
+
+export function RepairStatusPill({ status, overdue }: { status: RepairStatus; overdue: boolean }) {
+  return (
+    <>
+      <span className={`status-pill repair-pill repair-pill--${status}`}>{REPAIR_STATUS_LABELS[status]}</span>
+      {overdue ? <span className="status-pill repair-pill repair-pill--overdue">Overdue</span> : null}
+    </>
+  );
+}
+
+export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
+  return (
+    <div className="table-wrap inbox-table-wrap" role="region" aria-label="Repairs list" tabIndex={0}>
+      <table className="data-table inbox-table repairs-table">
+        <thead>
+          <tr>
+            <th scope="col">Ticket</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Item</th>
+            <th scope="col">Work</th>
+            <th scope="col">Promised</th>
+            <th scope="col">Estimate</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className={row.unread ? "is-unread" : undefined} data-testid="repair-row" data-id={row.id} data-unread={row.unread ? "true" : "false"}>
+              <td data-label="Ticket" className="nowrap">
+                <span className="inbox-table__value">
+                  {row.unread ? <span className="unread-tag">New</span> : null}
+                  <Link to={repairHref(row.id)} className="inbox-table__name repairs-table__ticket">
+                    {row.ticket}
+                  </Link>
+                </span>
+              </td>
+              <td data-label="Customer">
+                <span className="inbox-table__value">
+                  {row.name}
+                  <br />
+                  <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a>
+                </span>
+              </td>
+              <td data-label="Item">
+                <span className="inbox-table__value">{row.item}</span>
+              </td>
+              <td data-label="Work">
+                <span className="inbox-table__value">{row.workDetail ? `${row.work}: ${row.workDetail}` : row.work}</span>
+              </td>
+              <td data-label="Promised" className="nowrap">
+                <span className="inbox-table__value">{row.promisedLabel}</span>
+              </td>
+              <td data-label="Estimate" className="nowrap">
+                <span className="inbox-table__value">{row.estimateLabel || "–"}</span>
+              </td>
+              <td data-label="Status">
+                <span className="inbox-table__value repairs-table__status">
+                  <RepairStatusPill status={row.status} overdue={row.overdue} />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { csvLine, csvStream } from "~/http/csv";
+import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
+import { isOverdue } from "./lookup.server";
+import { repairBatch, type RepairRow } from "./list.server";
+import { formatEstimate } from "./rules";
+import { REPAIR_STATUS_LABELS } from "./statuses";
+import type { RepairView } from "./view";
+
+// The Repairs tab's CSV: the whole view (search and filter), batch by batch,
+// through the same stream and cell defusing as the lead export (app/http/csv.ts).
+
+const COLUMNS: { header: string; value: (row: RepairRow, now: number) => string }[] = [
+  { header: "Ticket", value: (row) => row.ticket },
+  { header: "Logged (Central)", value: (row) => storeTimestamp(row.createdAt) },
+  { header: "Name", value: (row) => row.name },
+  { header: "Phone", value: (row) => row.phone },
+  { header: "Email", value: (row) => row.email ?? "" },
+  { header: "Item", value: (row) => row.item },
+  { header: "Work", value: (row) => (row.workDetail ? `${row.work}: ${row.workDetail}` : row.work) },
+  { header: "Estimate", value: (row) => formatEstimate(row.estimateCents) },
+  { header: "Promised", value: (row) => formatCalendarDay(row.promisedDate) },
+  { header: "Status", value: (row, now) => `${REPAIR_STATUS_LABELS[row.status]}${isOverdue(row, now) ? " (overdue)" : ""}` },
+  { header: "Staff note", value: (row) => row.staffNote },
+];
+
+export function repairsCsvFileName(now: number): string {
+  return `repairs-${storeTimestamp(now).slice(0, 10)}.csv`;
+}
+
+export function streamRepairsCsv(
+  db: D1Database,
+  view: RepairView,
+  match: string | null,
+  now: number,
+  onDone: (rows: number, complete: boolean) => void,
+): ReadableStream<Uint8Array> {
+  let afterId: number | null = null;
+  return csvStream(
+    csvLine(COLUMNS.map((column) => column.header)),
+    async () => {
+      const batch = await repairBatch(db, view, match, afterId, now);
+      afterId = batch.rows[batch.rows.length - 1]?.id ?? afterId;
+      return { lines: batch.rows.map((row) => csvLine(COLUMNS.map((column) => column.value(row, now)))), more: batch.more };
+    },
+    onDone,
+  );
+}

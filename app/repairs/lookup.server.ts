@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { repairs } from "~/db/schema";
+import { d1RateLimiter, type RateLimitResult } from "~/http/rate-limit.server";
+import { OVERDUE_AFTER_MS, type RepairStatus } from "./statuses";
+import { readTicketNumber } from "./ticket-number";
+
+// The customer's look-up on /repair (docs/decisions/114): the ticket number and
+// the phone's last four digits. A wrong number and wrong digits are one answer
+// reached by the same work: a malformed number or wrong-length digits are
+// replaced by values that can never match, then always one query on the unique
+// ticket index and one constant-time compare of four bytes. Misses count
+// against the address; after MISSES_PER_HOUR it waits for the hour to end.
+
+export const MISSES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Never issued: U is not in the ticket alphabet. */
+const UNISSUED_TICKET = "R-UUUU-UU";
+/** Never stored: phone_last4 holds digits only. */
+const NO_DIGITS = "????";
+const NO_PHONE = "----";
+
+/** What the customer sees: never the name, the phone, the estimate or the notes. */
+export interface RepairForCustomer {
+  ticket: string;
+  status: RepairStatus;
+  item: string;
+  work: string;
+  promisedDate: string;
+}
+
+/** What a look-up did, so a test can see both miss paths do the same work. */
+export interface LookupWork {
+  queries: number;
+  comparisons: number;
+  comparedBytes: number;
+}
+
+export function lookupLimiter(env: Pick<Env, "DB">) {
+  return d1RateLimiter(env, { limit: MISSES_PER_HOUR, windowMs: HOUR_MS });
+}
+
+const encoder = new TextEncoder();
+
+/** workerd's constant-time compare (its types name it; the DOM's SubtleCrypto, which this project also sees, does not). */
+const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+
+export async function findRepairForCustomer(
+  db: Db,
+  typedTicket: string,
+  typedLast4: string,
+  work: LookupWork = { queries: 0, comparisons: 0, comparedBytes: 0 },
+): Promise<RepairForCustomer | null> {
+  const ticket = readTicketNumber(typedTicket) ?? UNISSUED_TICKET;
+  const last4 = /^\d{4}$/.test(typedLast4.trim()) ? typedLast4.trim() : NO_DIGITS;
+  const row = await db.query.repairs.findFirst({
+    columns: { ticket: true, status: true, item: true, work: true, workDetail: true, promisedDate: true, phoneLast4: true },
+    where: eq(repairs.ticket, ticket),
+  });
+  work.queries++;
+  const typed = encoder.encode(last4);
+  const stored = encoder.encode(row?.phoneLast4.padStart(4, "-").slice(-4) ?? NO_PHONE);
+  const same = subtle.timingSafeEqual(typed, stored);
+  work.comparisons++;
+  work.comparedBytes += typed.byteLength;
+  if (!row || !same) return null;
+  return {
+    ticket: row.ticket,
+    status: row.status,
+    item: row.item,
+    work: row.work === "Other" ? row.workDetail : row.work,
+    promisedDate: row.promisedDate,
+  };
+}
+
+export type LookupOutcome =
+  | { status: "found"; repair: RepairForCustomer }
+  | { status: "not-found" }
+  | { status: "waiting"; limit: RateLimitResult };
+
+/** A look-up from an address: refused while it waits, a try counted first and given back when it finds the repair. */
+export async function lookUpRepair(env: Pick<Env, "DB">, db: Db, ip: string, typedTicket: string, typedLast4: string): Promise<LookupOutcome> {
+  const limiter = lookupLimiter(env);
+  const key = `repair-lookup:${ip}`;
+  const limit = await limiter.attempt(key);
+  if (!limit.allowed) return { status: "waiting", limit };
+  const repair = await findRepairForCustomer(db, typedTicket, typedLast4);
+  if (!repair) return { status: "not-found" };
+  await limiter.forgive(key);
+  return { status: "found", repair };
+}
+
+/** Whether a ready repair has waited past the pickup window (staff list). */
+export function isOverdue(repair: { status: RepairStatus; readyAt: Date | number | null }, now: number): boolean {
+  if (repair.status !== "ready" || repair.readyAt === null) return false;
+  return now - new Date(repair.readyAt).getTime() >= OVERDUE_AFTER_MS;
+}

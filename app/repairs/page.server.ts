@@ -1,0 +1,79 @@
+import { data, redirect } from "react-router";
+import type { StaffUser } from "~/auth/session.server";
+import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
+import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "./list.server";
+import { isOverdue } from "./lookup.server";
+import { formatEstimate } from "./rules";
+import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "./view";
+import { parseRepairView } from "./view";
+
+export type RepairListRow = RepairRow & {
+  unread: boolean;
+  overdue: boolean;
+  createdAtLabel: string;
+  promisedLabel: string;
+  estimateLabel: string;
+};
+
+export interface RepairsData {
+  view: RepairView;
+  viewKey: string;
+  searchError: string | null;
+  rows: RepairListRow[];
+  newerHref: string | null;
+  olderHref: string | null;
+  /** The lead tabs' badges and this tab's. */
+  unread: InboxNumbers & { repair: number };
+  unreadAfter: number;
+  loadedAt: number;
+}
+
+/**
+ * The Repairs tab for one staff account in one D1 batch, as the lead inboxes
+ * load (app/inbox/page.server.ts, docs/decisions/030): opening the tab marks
+ * its newest repair as seen; a live refresh (`live=1`) does not.
+ */
+export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
+  const view = parseRepairView(url.searchParams);
+  const live = url.searchParams.get("live") === "1";
+  const plan = planSearch(view.q);
+  const searchError = "error" in plan ? plan.error : null;
+  const match = "match" in plan ? plan.match : null;
+  const now = Date.now();
+  const db = env.DB;
+  const nothing = db.prepare("SELECT 0 WHERE 0");
+  const [seenResult, rowsResult, , repairUnread, leadUnread] = await db.batch([
+    repairSeenIdQuery(db, user.id),
+    searchError ? nothing : repairPageQuery(db, view, { match, limit: REPAIR_PAGE_SIZE, now }),
+    !live && !view.cursor ? markRepairsSeenQuery(db, user.id) : nothing,
+    repairUnreadQuery(db, user.id),
+    unreadCountsQuery(db, user.id),
+  ]);
+  const page = readRepairPage(view, rowsResult!.results as RepairRow[], REPAIR_PAGE_SIZE);
+  if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(repairsHref({ ...view, cursor: null }));
+  const seen = (seenResult!.results as { seen: number }[])[0]!.seen;
+  const hint = Number(url.searchParams.get("unreadAfter"));
+  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seen;
+  const first = page.rows[0];
+  const last = page.rows[page.rows.length - 1];
+  const payload: RepairsData = {
+    view,
+    viewKey: repairSearch(view),
+    searchError,
+    rows: page.rows.map((row) => ({
+      ...row,
+      unread: row.id > unreadAfter,
+      overdue: isOverdue(row, now),
+      createdAtLabel: formatStoreDateTime(row.createdAt),
+      promisedLabel: formatCalendarDay(row.promisedDate),
+      estimateLabel: formatEstimate(row.estimateCents),
+    })),
+    newerHref: page.hasNewer && first ? repairsHref({ ...view, cursor: { direction: "before", id: first.id } }) : null,
+    olderHref: page.hasOlder && last ? repairsHref({ ...view, cursor: { direction: "after", id: last.id } }) : null,
+    unread: { ...(leadUnread!.results as InboxNumbers[])[0]!, repair: (repairUnread!.results as { unread: number }[])[0]!.unread },
+    unreadAfter,
+    loadedAt: now,
+  };
+  return data(payload, { status: searchError ? 400 : 200 });
+}

@@ -1,0 +1,216 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { insertSelect } from "~/db/insert-select";
+import { consentRecords, outbox, repairEvents, repairs } from "~/db/schema";
+import { textablePhone } from "~/leads/phone";
+import { outsideQuietHours } from "~/leads/reminders";
+import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/mail/outbox.server";
+import { repairReadyEmail, repairReadyText } from "./messages";
+import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairStatusChange } from "./rules";
+import { CLOSED_REPAIR_STATUSES, type RepairStatus } from "./statuses";
+import { NO_LONGER_READY, REPAIR_READY_KIND } from "./ready-gate.server";
+import { newTicketNumber } from "./ticket-number";
+
+// The write side of repairs: a new ticket and a status change, each one D1
+// batch (one transaction). What follows a write in its batch (the history line,
+// the consent record, the ready message, its withdrawal) is keyed to that write
+// (the repair's form_id or change_id), so a lost race or a replay adds nothing.
+// The ready message goes through the one outbox, which checks consent, opt-outs,
+// quiet hours and the daily limits again just before it sends (app/mail/outbox.server.ts).
+
+export type Repair = typeof repairs.$inferSelect;
+export type RepairEvent = typeof repairEvents.$inferSelect;
+
+/** A new number is drawn when one is taken; three clashes in a row at 30 bits would mean a broken generator. */
+const TICKET_TRIES = 3;
+
+export interface Clerk {
+  email: string;
+  ip: string;
+}
+
+export type CreateOutcome = { status: "stored" | "resubmitted"; id: number; ticket: string; createdAt: Date };
+
+export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now = Date.now(), nextTicket = newTicketNumber): Promise<CreateOutcome> {
+  const digits = repair.phone.replace(/\D/g, "");
+  const changeId = crypto.randomUUID();
+  const byForm = sql`FROM ${repairs} WHERE ${repairs.formId} = ${repair.formId} AND ${repairs.changeId} = ${changeId}`;
+  for (let attempt = 0; attempt < TICKET_TRIES; attempt++) {
+    const ticket = nextTicket();
+    const phone = textablePhone(repair.phone);
+    const [inserted] = await db.batch([
+      db
+        .insert(repairs)
+        .values({
+          ticket,
+          name: repair.name,
+          phone: repair.phone,
+          phoneLast4: digits.slice(-4),
+          email: repair.email ?? null,
+          item: repair.item!,
+          work: repair.work,
+          workDetail: repair.workDetail ?? "",
+          estimateCents: repair.estimate,
+          promisedDate: repair.promisedDate,
+          staffNote: repair.staffNote,
+          textConsent: Boolean(repair.textConsent),
+          changeId,
+          createdAt: new Date(now),
+          createdBy: clerk.email,
+          updatedAt: new Date(now),
+          updatedBy: clerk.email,
+          formId: repair.formId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: repairs.id, ticket: repairs.ticket, createdAt: repairs.createdAt }),
+      historyLine(db, byForm, now),
+      insertSelect(
+        db,
+        consentRecords,
+        {
+          id: sql`NULL`,
+          phone: phone ? sql`${phone}` : sql`NULL`,
+          contactMessageId: sql`NULL`,
+          appointmentId: sql`NULL`,
+          repairId: sql`${repairs.id}`,
+          recordedBy: sql`${clerk.email}`,
+          consentVersion: sql`${REPAIR_TEXT_CONSENT_VERSION}`,
+          consentText: sql`${REPAIR_TEXT_CONSENT_TEXT}`,
+          ip: sql`${clerk.ip}`,
+          createdAt: sql`${now}`,
+        },
+        sql`${byForm} AND ${repairs.textConsent} = 1`,
+      ),
+    ]);
+    const created = inserted[0];
+    if (created) return { status: "stored", ...created };
+    const earlier = await db.query.repairs.findFirst({
+      columns: { id: true, ticket: true, createdAt: true },
+      where: eq(repairs.formId, repair.formId),
+    });
+    if (earlier) return { status: "resubmitted", ...earlier };
+  }
+  throw new Error(`no free ticket number in ${TICKET_TRIES} tries`);
+}
+
+/** The batch statement that writes the repair's state (as `from` selects it) to its history. */
+function historyLine(db: Db, from: ReturnType<typeof sql>, now: number) {
+  return insertSelect(
+    db,
+    repairEvents,
+    {
+      id: sql`NULL`,
+      repairId: sql`${repairs.id}`,
+      status: sql`${repairs.status}`,
+      estimateCents: sql`${repairs.estimateCents}`,
+      promisedDate: sql`${repairs.promisedDate}`,
+      actorEmail: sql`${repairs.updatedBy}`,
+      createdAt: sql`${now}`,
+    },
+    from,
+  );
+}
+
+export type ChangeOutcome =
+  | { status: "changed"; repair: Repair; queued: { id: number; nextAttemptAt: Date }[] }
+  | { status: "stale"; repair: Repair }
+  | { status: "not-found" };
+
+/**
+ * Sets a repair's status (with its estimate, promised date and note), if it
+ * still is the version the clerk saw. Setting Ready for pickup queues the ready
+ * message once, in the channels the customer agreed to, for the first moment
+ * outside the quiet hours; any other status withdraws one not yet sent.
+ */
+export async function changeRepairStatus(db: Db, id: number, change: RepairStatusChange, clerk: Clerk, now = Date.now()): Promise<ChangeOutcome> {
+  const before = await getRepair(db, id);
+  if (!before) return { status: "not-found" };
+  if (before.version !== change.version) return { status: "stale", repair: before };
+
+  const changeId = crypto.randomUUID();
+  const closes = CLOSED_REPAIR_STATUSES.includes(change.status);
+  const becomesReady = change.status === "ready" && before.status !== "ready";
+  const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
+  const messages = becomesReady ? readyMessages(before, now) : [];
+  const [updated, , , ...queued] = await db.batch([
+    db
+      .update(repairs)
+      .set({
+        status: change.status,
+        estimateCents: change.estimate,
+        promisedDate: change.promisedDate,
+        staffNote: change.staffNote,
+        version: sql`${repairs.version} + 1`,
+        changeId,
+        updatedAt: new Date(now),
+        updatedBy: clerk.email,
+        readyAt: change.status === "ready" ? (becomesReady ? new Date(now) : before.readyAt) : null,
+        closedAt: closes ? (before.status === change.status ? before.closedAt : new Date(now)) : null,
+      })
+      .where(and(eq(repairs.id, id), eq(repairs.version, change.version)))
+      .returning(),
+    historyLine(db, thisChange, now),
+    db
+      .update(outbox)
+      .set({ status: "cancelled", lastError: NO_LONGER_READY })
+      .where(
+        and(
+          sql`${outbox.leadKind} IS NULL`,
+          eq(outbox.recordId, id),
+          eq(outbox.kind, REPAIR_READY_KIND),
+          inArray(outbox.status, ["pending", "failed"]),
+          sql`${change.status} != 'ready'`,
+          sql`EXISTS (SELECT 1 ${thisChange})`,
+        ),
+      ),
+    ...messages.map((message) =>
+      queueMessage(
+        db,
+        message,
+        {
+          leadKind: null,
+          recordId: sql`${repairs.id}`,
+          // Told once: not again when a message of this channel is waiting or went out already.
+          from: sql`${thisChange} AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.lead_kind IS NULL AND o.record_id = ${id}
+            AND o.kind = ${REPAIR_READY_KIND} AND o.channel = ${message.channel} AND o.status != 'cancelled')`,
+        },
+        now,
+      ),
+    ),
+  ]);
+  const repair = (updated as Repair[])[0];
+  if (!repair) {
+    const current = await getRepair(db, id);
+    return current ? { status: "stale", repair: current } : { status: "not-found" };
+  }
+  return { status: "changed", repair, queued: (queued as { id: number; nextAttemptAt: Date }[][]).flat() };
+}
+
+/** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */
+function readyMessages(repair: Repair, now: number): OutgoingMessage[] {
+  const timing = { sendAt: outsideQuietHours(now) };
+  const messages: OutgoingMessage[] = [];
+  const phone = textablePhone(repair.phone);
+  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair), timing));
+  return messages;
+}
+
+export function getRepair(db: Db, id: number): Promise<Repair | undefined> {
+  return db.query.repairs.findFirst({ where: eq(repairs.id, id) });
+}
+
+export function repairHistory(db: Db, id: number): Promise<RepairEvent[]> {
+  return db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(asc(repairEvents.id));
+}
+
+/** The ready messages queued for a repair, for its page (what went, what waits, what was withdrawn). */
+export function repairMessages(db: Db, id: number) {
+  return db
+    .select({ id: outbox.id, channel: outbox.channel, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
+    .from(outbox)
+    .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), eq(outbox.kind, REPAIR_READY_KIND)))
+    .orderBy(asc(outbox.id));
+}
+
+export type { RepairStatus };

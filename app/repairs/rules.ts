@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { store } from "~/config/store";
+import { MAX_NOTE_LENGTH } from "~/inbox/rules";
+import { textablePhone } from "~/leads/phone";
+import { choiceField, emailField, isAcceptableText, nameField, optionalSingleLine, phoneField } from "~/leads/rules/fields";
+import { parseDate, storeDate } from "~/leads/store-time";
+import { REPAIR_STATUSES } from "./statuses";
+
+// What staff post about repairs and what a customer posts to look one up.
+// The browser runs the same schemas for instant feedback; the server decides.
+
+export const WORK_TYPES = [
+  "Ring sizing",
+  "Solder / chain repair",
+  "Stone setting or replacement",
+  "Prong retipping",
+  "Watch battery",
+  "Watch repair",
+  "Cleaning & polish",
+  "Other",
+] as const;
+
+/** The words the clerk reads to the customer; each consent record keeps them and this version. */
+export const REPAIR_TEXT_CONSENT_VERSION = "2026-12-repair-ready";
+export const REPAIR_TEXT_CONSENT_TEXT =
+  `The customer agrees to receive one text message from ${store.name} at the phone number above when this repair ` +
+  `is ready for pickup. Message and data rates may apply. Reply STOP to opt out and HELP for help. ` +
+  `Consent is not a condition of the repair.`;
+
+export const REPAIR_MESSAGES = {
+  created: "Repair logged.",
+  failure: "The repair could not be saved. Please try again.",
+  saved: "Status saved.",
+  textPhone: "To send a text, enter a 10-digit US phone number with its area code, or untick the text box.",
+  workDetail: "Describe the work for “Other”.",
+  notFound: `We couldn't find that repair. Check the number on your ticket, or call us at ${store.phone.display}.`,
+} as const;
+
+const MAX_ESTIMATE_DOLLARS = 100_000;
+
+/** "$120", "120.5", "1,200.00" → cents; "" → null. Anything else is a field error. */
+const estimateField = z
+  .string()
+  .trim()
+  .max(20, "Enter the estimate in dollars, like 85 or 85.50.")
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: value.includes("-") ? "The estimate can't be negative." : "Enter the estimate in dollars, like 85 or 85.50." });
+      return z.NEVER;
+    }
+    const cents = Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (cents > MAX_ESTIMATE_DOLLARS * 100) {
+      ctx.addIssue({ code: "custom", message: `Keep the estimate under $${MAX_ESTIMATE_DOLLARS.toLocaleString("en-US")}.` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const promisedDateField = z
+  .string({ error: "Choose the promised date." })
+  .trim()
+  .min(1, "Choose the promised date.")
+  .refine((value) => parseDate(value) !== null, "Choose a valid date.");
+
+const isPast = (date: string) => date < storeDate();
+const PAST_DATE = "The promised date can't be in the past.";
+
+const staffNoteField = z
+  .string()
+  .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters or fewer.`)
+  .refine((value) => isAcceptableText(value, "multi"), "The note contains characters we can't accept.")
+  .default("");
+
+export const NewRepairSchema = z
+  .object({
+    /** One per rendered form, so a double submit stores one repair. */
+    formId: z.uuid({ error: "Reload the page and try again." }),
+    name: nameField,
+    phone: phoneField,
+    email: emailField.optional(),
+    item: optionalSingleLine(120, "Item").refine((value) => value !== undefined, "Describe the item, like “14k yellow gold ring”."),
+    work: choiceField(WORK_TYPES, "Choose the work from the list."),
+    workDetail: optionalSingleLine(200, "Details"),
+    estimate: estimateField,
+    promisedDate: promisedDateField.refine((date) => !isPast(date), PAST_DATE),
+    staffNote: staffNoteField,
+    textConsent: z.literal("on", { error: "Tick the box, or leave it empty." }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.work === "Other" && !value.workDetail) ctx.addIssue({ code: "custom", path: ["workDetail"], message: REPAIR_MESSAGES.workDetail });
+    if (value.textConsent && !textablePhone(value.phone)) ctx.addIssue({ code: "custom", path: ["phone"], message: REPAIR_MESSAGES.textPhone });
+  });
+
+export type NewRepair = z.output<typeof NewRepairSchema>;
+
+/**
+ * A status change from the repair's page. It carries the version the page showed
+ * (a stale one changes nothing) and the promised date it showed: a date in the
+ * past is refused only when it is a new one.
+ */
+export const RepairStatusSchema = z
+  .object({
+    status: z.enum(REPAIR_STATUSES, { error: "Choose one of the listed statuses." }),
+    version: z.coerce.number({ error: "Reload the page and try again." }).int().positive(),
+    estimate: estimateField,
+    promisedDate: promisedDateField,
+    shownPromisedDate: z.string().optional(),
+    staffNote: staffNoteField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.promisedDate !== value.shownPromisedDate && isPast(value.promisedDate)) {
+      ctx.addIssue({ code: "custom", path: ["promisedDate"], message: PAST_DATE });
+    }
+  });
+
+export type RepairStatusChange = z.output<typeof RepairStatusSchema>;
+
+/** The customer's look-up. Only emptiness is a field error; any other input is looked up (and a miss counts). */
+export const RepairLookupSchema = z.object({
+  ticket: z.string({ error: "Enter the number on your ticket." }).trim().min(1, "Enter the number on your ticket.").max(100, REPAIR_MESSAGES.notFound),
+  last4: z
+    .string({ error: "Enter the last 4 digits of your phone number." })
+    .trim()
+    .min(1, "Enter the last 4 digits of your phone number.")
+    .max(100, REPAIR_MESSAGES.notFound),
+});
+
+/** Dollars as staff and the ticket show them: 8550 → "$85.50", null → "". */
+export function formatEstimate(cents: number | null): string {
+  if (cents === null) return "";
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
+/** The estimate as the form shows it again: 8550 → "85.50". */
+export function estimateInput(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(cents % 100 ? 2 : 0);
+}

@@ -1,0 +1,24 @@
+// A repair's statuses, in the order a repair moves through them. Plain data:
+// the schema, the staff pages and the customer's page read the same list.
+
+export const REPAIR_STATUSES = ["received", "in_progress", "waiting_parts", "ready", "picked_up", "cancelled"] as const;
+export type RepairStatus = (typeof REPAIR_STATUSES)[number];
+
+export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
+  received: "Received",
+  in_progress: "In progress",
+  waiting_parts: "Waiting for parts",
+  ready: "Ready for pickup",
+  picked_up: "Picked up",
+  cancelled: "Cancelled",
+};
+
+/** A repair in one of these is finished: retention counts from when it got there. */
+export const CLOSED_REPAIR_STATUSES: readonly RepairStatus[] = ["picked_up", "cancelled"];
+
+/** Not picked up this long after it was set ready: the staff list marks it overdue. */
+export const OVERDUE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function isRepairStatus(value: unknown): value is RepairStatus {
+  return typeof value === "string" && (REPAIR_STATUSES as readonly string[]).includes(value);
+}

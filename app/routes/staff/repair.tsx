@@ -1,0 +1,180 @@
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/repair";
+import { RepairStatusForm } from "~/components/repairs/repair-status-form";
+import { RepairStatusPill } from "~/components/repairs/repairs-table";
+import { useLiveRepair } from "~/components/repairs/use-live-repairs";
+import { auditStaffAction } from "~/audit/log.server";
+import { staffUserContext } from "~/auth/guard.server";
+import { getDb } from "~/db/client.server";
+import { parseForm } from "~/http/form.server";
+import { clientIp } from "~/http/rate-limit.server";
+import { getCloudflare } from "~/http/request-context";
+import { redirectWithToast } from "~/http/toast.server";
+import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { announceRepair } from "~/live/client.server";
+import { deliverQueued } from "~/mail/outbox.server";
+import { isOverdue } from "~/repairs/lookup.server";
+import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/repairs/repairs.server";
+import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
+import { REPAIR_STATUS_LABELS } from "~/repairs/statuses";
+import { repairHref, REPAIRS_PATH, repairTicketHref } from "~/repairs/view";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData ? loaderData.repair.ticket : "Not found"} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+function repairId(params: { id?: string }): number {
+  const id = /^\d{1,16}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  if (!Number.isSafeInteger(id)) throw data("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = getDb(getCloudflare(context).env);
+  const id = repairId(params);
+  const repair = await getRepair(db, id);
+  if (!repair) throw data("Not found", { status: 404 });
+  const [history, messages] = await Promise.all([repairHistory(db, id), repairMessages(db, id)]);
+  const now = Date.now();
+  return {
+    repair: { ...repair, createdAt: repair.createdAt.getTime(), updatedAt: repair.updatedAt.getTime(), readyAt: repair.readyAt?.getTime() ?? null, closedAt: null },
+    overdue: isOverdue(repair, now),
+    createdLabel: formatStoreDateTime(repair.createdAt.getTime()),
+    history: history.map((event) => ({
+      id: event.id,
+      status: REPAIR_STATUS_LABELS[event.status],
+      by: event.actorEmail,
+      at: formatStoreDateTime(event.createdAt.getTime()),
+      estimate: formatEstimate(event.estimateCents),
+      promised: formatCalendarDay(event.promisedDate),
+    })),
+    messages: messages.map((message) => ({
+      id: message.id,
+      channel: message.channel === "sms" ? "Text" : "E-mail",
+      status: message.status,
+      when: formatStoreDateTime((message.sentAt ?? message.nextAttemptAt).getTime()),
+      note: message.lastError,
+    })),
+  };
+}
+
+/** A refused change (stale page) reloads the page's data, so it shows the repair as it stands now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env, ctx } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const id = repairId(params);
+  const submission = parseForm(await request.formData(), RepairStatusSchema);
+  if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
+  const now = Date.now();
+  const outcome = await changeRepairStatus(getDb(env), id, submission.value, { email: user.email, ip: clientIp(request) }, now);
+  if (outcome.status === "not-found") throw data("Not found", { status: 404 });
+  if (outcome.status === "stale") {
+    const conflict = `Changed by ${outcome.repair.updatedBy} at ${formatStoreDateTime(outcome.repair.updatedAt.getTime())} (Central time), after this page was loaded. Nothing was overwritten: here is the repair as it stands now. Make your change again if it still applies.`;
+    return data({ result: undefined, conflict }, { status: 409 });
+  }
+  deliverQueued(env, ctx, outcome.queued, now);
+  ctx.waitUntil(announceRepair(env, outcome.repair, "updated"));
+  await auditStaffAction(context, request, "repair-status-changed", { target: `repairs #${id}`, details: { status: submission.value.status } });
+  return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
+}
+
+export default function RepairPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { repair, history, messages } = loaderData;
+  useLiveRepair(repair.id);
+  return (
+    <main className="staff-page container record repair-page">
+      <p className="record__back">
+        <Link to={REPAIRS_PATH}>← Back to Repairs</Link>
+      </p>
+      <h1 className="record__title">
+        Repair <span className="ticket-code">{repair.ticket}</span>
+      </h1>
+      <p className="record__meta">
+        Logged {loaderData.createdLabel} (Central time) by {repair.createdBy} · <RepairStatusPill status={repair.status} overdue={loaderData.overdue} />
+      </p>
+      <p>
+        <Link to={repairTicketHref(repair.id)} className="button button--secondary">
+          Claim ticket
+        </Link>
+      </p>
+      <div className="record__grid">
+        <section className="card record__card" aria-labelledby="repair-details-title">
+          <h2 id="repair-details-title">Details</h2>
+          <dl className="record-details">
+            <dt>Customer</dt>
+            <dd>{repair.name}</dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${repair.phone.replace(/[^\d+]/g, "")}`}>{repair.phone}</a>
+            </dd>
+            <dt>E-mail</dt>
+            <dd>{repair.email ? <a href={`mailto:${repair.email}`}>{repair.email}</a> : "–"}</dd>
+            <dt>Item</dt>
+            <dd>{repair.item}</dd>
+            <dt>Work</dt>
+            <dd>{repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work}</dd>
+            <dt>Estimate</dt>
+            <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
+            <dt>Promised</dt>
+            <dd>{formatCalendarDay(repair.promisedDate)}</dd>
+            <dt>Text when ready</dt>
+            <dd>{repair.textConsent ? "Yes, the customer agreed at the counter" : "No"}</dd>
+          </dl>
+        </section>
+        <section className="card record__card" aria-labelledby="repair-status-title">
+          <h2 id="repair-status-title">Status</h2>
+          {actionData?.conflict ? (
+            <div className="form-errors" role="alert">
+              <p>{actionData.conflict}</p>
+            </div>
+          ) : null}
+          <RepairStatusForm key={repair.version} repair={repair} result={actionData?.result} />
+        </section>
+        <section className="card record__card" aria-labelledby="repair-history-title">
+          <h2 id="repair-history-title">History</h2>
+          <ol className="repair-history">
+            {history.map((event) => (
+              <li key={event.id}>
+                <strong>{event.status}</strong> · {event.at} · {event.by}
+                <br />
+                <span className="muted">
+                  Estimate {event.estimate || "none"} · promised {event.promised}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {messages.length > 0 ? (
+            <>
+              <h3 className="record__subtitle">“Ready” messages</h3>
+              <ul className="repair-history">
+                {messages.map((message) => (
+                  <li key={message.id}>
+                    {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
+                    {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="staff-page container">
+      <h1>{notFound ? "Repair not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "It may have been removed, or the link is incomplete." : "Please reload the page in a moment."}</p>
+      <p>
+        <Link to={REPAIRS_PATH}>Back to Repairs</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signInAsStaff, uniqueName } from "./fixtures";
+import { startPageScripts } from "../support/page-scripts";
+
+// The repair journey (issue 30) as the clerk and the customer walk it, with
+// JavaScript on and off: the clerk logs a repair and prints its claim ticket,
+// the customer checks it on /repair, the clerk marks it ready, and the repair's
+// page shows the text waiting in the outbox.
+
+const HALF_LETTER = { width: 5.5 * 96, height: 8.5 * 96, margin: 0.25 * 96 };
+
+function inDays(days: number) {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+async function logRepair(page: Page, name: string, phone: string) {
+  await page.goto("/dashboard/repairs");
+  await page.getByRole("link", { name: "New repair" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New repair" })).toBeVisible();
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone/ }).fill(phone);
+  await page.getByRole("textbox", { name: /^Item/ }).fill("14k yellow gold ring");
+  await page.getByRole("combobox", { name: /^Work/ }).selectOption("Ring sizing");
+  await page.getByRole("textbox", { name: /^Estimate/ }).fill("85");
+  await page.getByLabel(/^Promised date/).fill(inDays(5));
+  await page.getByRole("checkbox", { name: /agrees to a text/ }).check();
+  await page.getByRole("button", { name: "Log repair and print ticket" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Repair claim ticket" })).toBeVisible();
+  return (await page.getByTestId("claim-ticket-number").textContent())!.trim();
+}
+
+/** axe-core's full default rule set (WCAG 2.2 A/AA and best practices): zero violations. */
+async function expectNoAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(found, where).toEqual([]);
+}
+
+/** The ticket prints on one half-letter page: its print layout fits the page, and Chromium makes the PDF from it. */
+async function expectOnePagePrint(page: Page) {
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: HALF_LETTER.width - 2 * HALF_LETTER.margin, height: 600 });
+  await expect(page.locator(".staff-header")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print ticket" })).toBeHidden();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThanOrEqual(HALF_LETTER.height - 2 * HALF_LETTER.margin);
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  await page.emulateMedia({ media: "screen" });
+}
+
+async function customerLooksUp(browser: Browser, ticket: string, last4: string, js: boolean) {
+  const context = await browser.newContext({
+    javaScriptEnabled: js,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  const page = await context.newPage();
+  // The QR code's address: the number is filled in.
+  await page.goto(`/repair?ticket=${encodeURIComponent(ticket)}`);
+  if (js) await startPageScripts(page);
+  await expect(page.getByRole("textbox", { name: /^Ticket number/ })).toHaveValue(ticket);
+  await page.getByRole("textbox", { name: /^Last 4 digits/ }).fill(last4);
+  await page.getByRole("button", { name: "Check my repair" }).click();
+  return { page, context };
+}
+
+for (const js of [true, false]) {
+  test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("a clerk logs a repair and prints the ticket; the customer checks it; marked ready, its text waits in the outbox", async ({ browser, page }) => {
+      test.setTimeout(90_000);
+      const name = uniqueName(js ? "Repair JS" : "Repair NoJS");
+      const phone = `901-555-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+      await signInAsStaff(page);
+      const ticket = await logRepair(page, name, phone);
+      expect(ticket).toMatch(/^R-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
+      await expect(page.locator(".claim-ticket svg")).toBeVisible();
+      await expectOnePagePrint(page);
+
+      const first = await customerLooksUp(browser, ticket, phone.slice(-4), js);
+      await expect(first.page.getByRole("heading", { level: 2, name: "Received" })).toBeVisible();
+      await expect(first.page.getByText("14k yellow gold ring")).toBeVisible();
+      await expect(first.page.getByText(name)).toHaveCount(0);
+      if (js) await expectNoAxeViolations(first.page, "/repair, found");
+      await first.context.close();
+
+      const wrong = await customerLooksUp(browser, ticket, phone.slice(-4) === "0000" ? "1111" : "0000", js);
+      await expect(wrong.page.getByRole("alert")).toContainText("We couldn't find that repair.");
+      if (js) await expectNoAxeViolations(wrong.page, "/repair, not found");
+      await wrong.context.close();
+
+      await page.getByRole("link", { name: "← Back to the repair" }).click();
+      await page.getByRole("combobox", { name: "Status" }).selectOption("ready");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+      await expect(page.getByText(/^Text: waiting, goes /)).toBeVisible();
+      if (js) await expectNoAxeViolations(page, "the repair's page");
+
+      const ready = await customerLooksUp(browser, ticket, phone.slice(-4), js);
+      await expect(ready.page.getByRole("heading", { level: 2, name: "Ready for pickup" })).toBeVisible();
+      await expect(ready.page.getByRole("heading", { name: "Pickup hours" })).toBeVisible();
+      await ready.context.close();
+
+      // The Repairs tab lists it, found by its ticket number.
+      await page.goto(`/dashboard/repairs?q=${ticket}`);
+      await expect(page.getByTestId("repair-row")).toHaveCount(1);
+      await expect(page.getByTestId("repair-row")).toContainText("Ready for pickup");
+      if (js) {
+        await expectNoAxeViolations(page, "the Repairs tab");
+        await page.goto("/dashboard/repairs/new");
+        await page.getByRole("button", { name: "Log repair and print ticket" }).click();
+        await expect(page.getByText("Please enter your name.")).toBeVisible();
+        await expectNoAxeViolations(page, "the new-repair form with its errors");
+      }
+    });
+  });
+}
