@@ -10,7 +10,7 @@ describe("an inbox view in the URL", () => {
 
   it("falls back to the defaults for anything it does not know", () => {
     const view = parseInboxView(new URLSearchParams("tab=secrets&status=no_show&when=later&after=x"));
-    expect(view).toEqual({ tab: "appointment", q: "", status: "no_show", when: "all", cursor: null });
+    expect(view).toEqual({ tab: "appointment", q: "", status: "no_show", when: "upcoming", cursor: null });
     // No-show belongs to appointments only.
     expect(parseInboxView(new URLSearchParams("tab=orders&status=no_show")).status).toBeNull();
   });
