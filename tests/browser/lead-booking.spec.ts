@@ -99,7 +99,7 @@ test.describe("booking dialog (JavaScript on)", () => {
     await expect(dialog(page).getByText("Please choose a date.")).toBeVisible();
     await expect(dialog(page).getByText("Please choose a service.")).toBeVisible();
     await dialog(page).getByRole("textbox", { name: /^Phone/ }).fill("12");
-    await expect(dialog(page).getByText("Enter a phone number of 7 to 30 digits")).toBeVisible();
+    await expect(dialog(page).getByText("Enter a 10-digit phone number with its area code")).toBeVisible();
   });
 
   test("when someone else takes the chosen time first, says so next to the time, keeps the rest and offers what is left", async ({ page }) => {
@@ -228,7 +228,7 @@ test.describe("booking without JavaScript", () => {
     await page.getByRole("textbox", { name: /^Phone/ }).fill("12");
     await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(page.getByText("Please enter your name.")).toBeVisible();
-    await expect(page.getByText("Enter a phone number of 7 to 30 digits")).toBeVisible();
+    await expect(page.getByText("Enter a 10-digit phone number with its area code")).toBeVisible();
     await expect(page.getByText("Please choose a date.")).toBeVisible();
     await expect(page.getByText("Please choose a service.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: /^Phone/ })).toHaveValue("12");

@@ -9,6 +9,7 @@ import { issueSubmissionToken } from "../../../app/leads/submission-token.server
 import { createStaff, get, postForm } from "../helpers";
 import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
 import { orderMultipartCases } from "./multipart";
+import { PHONE_MESSAGE } from "../../../app/leads/rules/fields";
 
 const TOKEN = {
   field: "submissionToken",
@@ -30,7 +31,7 @@ const ORDER_OTHERS = [
   ["materialPreferences", "materialPreferencesOther", "the material"],
   ["diamondSelection", "diamondSelectionOther", "the diamond or stone"],
 ] as const;
-const PHONE_INVALID = "Enter a phone number of 7 to 30 digits";
+const PHONE_INVALID = PHONE_MESSAGE;
 const EMAIL: FieldRule = {
   name: "email",
   kind: "email",
