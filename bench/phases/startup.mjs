@@ -76,7 +76,7 @@ function checkStartup(serverDir, scratch) {
   return { kib: Number(bundle[1]), gzipKib: Number(bundle[2]), activeMs: Number(active[1]) };
 }
 
-export async function runStartup({ buildDir, rounds = 5, log }) {
+export async function runStartup({ buildDir, rounds = 7, log }) {
   const scratch = mkdtempSync(join(tmpdir(), "startup-bench-"));
   try {
     log("  building the template with this toolchain");
@@ -96,9 +96,12 @@ export async function runStartup({ buildDir, rounds = 5, log }) {
       }
       log(`  round ${round + 1}: this Worker ${samples.worker.at(-1)} ms, template ${samples.template.at(-1)} ms`);
     }
-    const worker = { ...sizes.worker, samples: samples.worker, ...spread(samples.worker) };
-    const template = { ...sizes.template, samples: samples.template, ...spread(samples.template) };
-    return { rounds, worker, template, ratio: template.median > 0 ? worker.median / template.median : Infinity };
+    // The profiler samples coarsely: a short startup is a few samples, sometimes none (0 ms).
+    // The mean over the rounds is the steadier figure; both are reported.
+    const summary = (values) => ({ samples: values, ...spread(values), mean: values.reduce((a, b) => a + b, 0) / values.length });
+    const worker = { ...sizes.worker, ...summary(samples.worker) };
+    const template = { ...sizes.template, ...summary(samples.template) };
+    return { rounds, worker, template, ratio: template.mean > 0 ? worker.mean / template.mean : Infinity };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
