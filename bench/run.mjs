@@ -38,6 +38,7 @@ const lighthousePhase = () => import("./phases/lighthouse.mjs");
 const bytesPhase = () => import("./phases/bytes.mjs");
 const livePushPhase = () => import("./phases/live-push.mjs");
 const throughputPhase = () => import("./phases/throughput.mjs");
+const startupPhase = () => import("./phases/startup.mjs");
 
 /** Runs one bounded phase; a failure becomes `{ error }` in the report instead of ending the run. */
 async function phase(name, seconds, body) {
@@ -185,6 +186,7 @@ for (const [name, result] of withServerErrors) {
 }
 
 sections.hostile = await phase("hostile input", 240, () => runHostile({ buildDir: BUILD_DIR }));
+sections.startup = await phase("startup", 240, async () => (await startupPhase()).runStartup({ buildDir: BUILD_DIR, log }));
 
 const report = renderReport({
   date: new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC",

@@ -1,10 +1,9 @@
-import {
+import type {
+  AuthenticationResponseJSON,
   generateAuthenticationOptions,
-  generateRegistrationOptions,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { store } from "~/config/store";
@@ -23,6 +22,8 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const PASSKEY_TRIES = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** Anonymous sign-in challenges per address: one per challenge lifetime, a few times over. */
 export const SIGN_IN_CHALLENGES = { limit: 10, windowMs: CHALLENGE_TTL_MS };
+/** SimpleWebAuthn and its certificate parsers (about 400 KB) load with the first passkey request, not with every page (decision 118). */
+const webauthn = () => import("@simplewebauthn/server");
 const FAILED = "That passkey could not be used. Try again, or sign in with your password.";
 
 function relyingParty(request: Request) {
@@ -71,7 +72,7 @@ export async function passkeyRegistrationOptions(request: Request, env: Env, use
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: store.name,
     rpID: relyingParty(request).rpID,
     userName: user.email,
@@ -99,7 +100,7 @@ export async function addPasskey(
   const { rpID, origin } = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => consumeChallenge(env, challenge, user.id),
       expectedOrigin: origin,
@@ -150,7 +151,7 @@ export async function passkeySignInOptions(
   if (!allowed.allowed) {
     return { ok: false, status: 429, message: `Too many passkey sign-ins started. Please wait ${waitFor(allowed)} and try again.`, headers: retryAfterHeaders(allowed) };
   }
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "preferred" });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "preferred" });
   await rememberChallenge(env, options.challenge, null);
   return { ok: true, value: options };
 }
@@ -186,7 +187,7 @@ export async function verifyPasskeySignIn(
   const { rpID, origin } = relyingParty(request);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => consumeChallenge(env, challenge, null),
       expectedOrigin: origin,

@@ -9,7 +9,7 @@ import { emailMessage } from "~/mail/outbox.server";
 import { leadEmail } from "~/mail/staff-email";
 import { requestReceivedEmail } from "~/mail/visitor-messages";
 import { PhotoBudgetExceeded, spendPhotoBudget, type PhotoBudgetRefusal } from "~/photos/budget.server";
-import { receiveOrderForm, type ReceivedForm, type StoredPhoto } from "~/photos/receive.server";
+import type { ReceivedForm, StoredPhoto } from "~/photos/receive.server";
 import { PHOTOS_FIELD } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
@@ -132,6 +132,8 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
   };
   let received: ReceivedForm;
   try {
+    // The multipart reader and the photo parsers load with the first order post, not with every page (decision 118).
+    const { receiveOrderForm } = await import("~/photos/receive.server");
     received = await receiveOrderForm(budget.request, env.BUCKET, photosUnwanted);
   } catch (error) {
     if (error instanceof PhotoBudgetExceeded) return overBudget(error.refusal);

@@ -8,12 +8,9 @@ import { siteUrl } from "~/config/store";
 
 export const TWILIO_API_BASE = "https://api.twilio.com/2010-04-01";
 const SEND_TIMEOUT_MS = 10_000;
-/** Where Twilio posts the texts people send to the store's number (app/mail/sms-inbound.server.ts). */
-export const SMS_WEBHOOK_PATH = "/sms/inbound";
-/** Where Twilio reports what became of each text it accepted (app/mail/sms-delivery.server.ts). */
-export const SMS_STATUS_PATH = "/sms/status";
-/** The only paths the Worker's origin guard lets through: Twilio signs what it posts there (decisions 068, 082). */
-export const TWILIO_WEBHOOK_PATHS: ReadonlySet<string> = new Set([SMS_WEBHOOK_PATH, SMS_STATUS_PATH]);
+import { SMS_STATUS_PATH } from "./twilio-paths";
+// The webhook paths live apart so the origin guard can read them without loading the sender.
+export { SMS_STATUS_PATH, SMS_WEBHOOK_PATH, TWILIO_WEBHOOK_PATHS } from "./twilio-paths";
 /** Twilio's error for a number that replied STOP to this sender: retrying cannot help. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 

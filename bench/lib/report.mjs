@@ -256,6 +256,24 @@ Largest p50 growth from the smallest to the largest step: **×${ratio(worst)}** 
 `;
 }
 
+function startupSection(r) {
+  const range = (w) => `${w.median.toFixed(1)} ms (${w.min.toFixed(1)}–${w.max.toFixed(1)})`;
+  const row = (label, w) => [label, `${w.mean.toFixed(1)} ms`, range(w), w.samples.map((value) => value.toFixed(1)).join(", "), `${w.kib.toFixed(0)} KiB`, `${w.gzipKib.toFixed(0)} KiB`];
+  return `## 9. Worker startup
+
+\`wrangler check startup\` (the startup CPU profile of the Worker wrangler would upload, run locally) on this
+build and on React Router's Cloudflare template (remix-run/react-router-templates, \`cloudflare\`) built in a
+temporary folder with this project's own React Router, Vite, Cloudflare plugin and wrangler, ${r.rounds} rounds,
+the two taking turns (bench/phases/startup.mjs). "Startup CPU" is the profile's active time: what evaluating the
+Worker's modules costs before its first request. The bundle is every module uploaded, raw and gzip.
+The profiler samples coarsely, so a short startup is a few samples (sometimes none: 0 ms); the mean over the
+rounds is the figure compared. Target: at most 2× the template's startup. **This Worker ÷ the template (means):
+${Number.isFinite(r.ratio) ? `×${r.ratio.toFixed(2)}` : "n/a (the template measured 0 ms in every round)"}.**
+
+${table(["Worker", "startup CPU (mean)", "median, range", "rounds", "bundle", "gzip"], [row("this Worker", r.worker), row("the template", r.template)])}
+`;
+}
+
 function hostileSection(r) {
   const rows = r.forms.map((f) => [f.form, String(f.cases), String(f.accepted), String(f.rejected)]);
   const total = r.forms.reduce((sum, f) => sum + f.cases, 0);
@@ -304,6 +322,7 @@ Everything runs on this machine against the built Worker on a loopback address, 
     ["orderPhotos", "7. Orders with photos", orderPhotosSection],
     ["craftedPhotos", "8. Crafted photos", craftedPhotosSection],
     ["hostile", "Hostile input", hostileSection],
+    ["startup", "9. Worker startup", startupSection],
   ];
   for (const [key, title, section] of render) {
     const value = sections[key];
