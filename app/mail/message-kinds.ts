@@ -11,6 +11,8 @@ interface MessageKindInfo {
   automated: boolean;
   /** How a record's history names it. */
   label: string;
+  /** An offer, not about the visitor's own request: a text needs the separate promotional consent. */
+  promotional?: true;
 }
 
 export const MESSAGE_KINDS = {
@@ -24,6 +26,7 @@ export const MESSAGE_KINDS = {
   "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP" },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
+  promotion: { audience: "visitor", automated: false, label: "Promotion", promotional: true },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },
   "staff-reset": { audience: "staff", automated: false, label: "Password reset link" },

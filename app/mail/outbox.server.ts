@@ -16,7 +16,8 @@ import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio
 // (ctx.waitUntil) or when it falls due, and retried by the cron with backoff.
 // Just before a send, with the row claimed, the rules are checked again: a
 // reminder only while its appointment still starts then and outside the quiet
-// hours, a text only to a number with consent and not opted out, and nothing
+// hours, a text only to a number with consent (a promotion: promotional consent)
+// and not opted out, and nothing
 // past the daily limits. What no longer may be sent is marked cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
@@ -204,7 +205,8 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     if (isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
   }
   if (row.channel === "sms") {
-    const permission = await textPermission(db, row.recipient);
+    const purpose = messageKindInfo(row.kind)?.promotional ? "promotional" : "transactional";
+    const permission = await textPermission(db, row.recipient, purpose);
     if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
   }
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };
