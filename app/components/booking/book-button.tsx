@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/site/use-hydrated";
 import type { BookedAppointment } from "~/leads/rules/appointment";
@@ -21,6 +21,12 @@ export function BookAppointmentButton() {
   const setup = useFetcher<BookingSetup>({ key: "booking-dialog-setup" });
   const [open, setOpen] = useState(false);
   const [booked, setBooked] = useState<BookedAppointment | null>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+
+  // The dialog is closed by then (and gave focus back to this button): the result takes it.
+  useEffect(() => {
+    if (booked) confirmation.current?.focus();
+  }, [booked]);
 
   // Fetch the form's token and today's date as soon as the visitor shows interest.
   const prepare = () => {
@@ -61,7 +67,7 @@ export function BookAppointmentButton() {
         </Suspense>
       ) : null}
       {booked ? (
-        <div className="booking-confirmation-popover">
+        <div ref={confirmation} className="booking-confirmation-popover" tabIndex={-1}>
           <BookingConfirmation booking={booked} onDismiss={() => setBooked(null)} />
         </div>
       ) : null}

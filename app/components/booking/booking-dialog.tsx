@@ -54,7 +54,7 @@ export function BookingDialog({ open, onClose, onBooked, setup }: BookingDialogP
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <p className="booking-dialog__intro">Visits take about an hour. We will call to confirm.</p>
+        <p className="booking-dialog__intro">Visits take about an hour. The time is yours as soon as you book it: no call needed.</p>
         {setup.data ? (
           <BookingForm key={formKey} id="booking-dialog-form" setup={setup.data} onBooked={handleBooked} showFailureInline />
         ) : (

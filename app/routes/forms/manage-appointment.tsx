@@ -6,6 +6,7 @@ import { PageHero } from "~/components/site/page-hero";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { phoneHref, store } from "~/config/store";
 import { NEVER_CACHE } from "~/http/cache-policy";
+import { TASK_PAGE } from "~/http/page-scripts";
 import { parseForm } from "~/http/form.server";
 import { clientIp, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -24,6 +25,9 @@ import { CancelSchema, MANAGE_MESSAGES, RescheduleSchema } from "~/leads/rules/a
 // The page a booking's confirmation links to (docs/decisions/067). Every step
 // is a GET and changes nothing (mail and SMS link scanners open links); a
 // cancel or a reschedule is a POST from a button on a confirmation step.
+
+// No scripts (a page of links and small forms), and no floating bar over its buttons.
+export const handle = TASK_PAGE;
 
 export function meta() {
   return [{ title: `Your appointment | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -206,9 +210,9 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                           <input type="hidden" name="date" value={page.date} />
                           <fieldset>
                             <legend>Open times on {page.dateLabel}</legend>
-                            <div className="manage__time-options">
+                            <div className="choice-chips">
                               {page.availability.slots.map((slot, index) => (
-                                <label key={slot} className="manage__time-option">
+                                <label key={slot} className="choice-chip">
                                   <input type="radio" name="time" value={slot} required defaultChecked={index === 0 && page.availability!.slots.length === 1} />
                                   {slot}
                                 </label>
