@@ -63,6 +63,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
   const [form, fields] = useForm({
     id,
     lastResult: booked ? undefined : actionData?.result,
+    // A day named in the URL (/book?date=…) is chosen, its times shown.
+    defaultValue: setup.availability ? { date: setup.availability.date } : undefined,
     constraint: getZodConstraint(BookingSchema),
     // Judged on submit, then as the visitor corrects a field (issue 27): never before they have tried.
     shouldValidate: "onSubmit",
