@@ -77,7 +77,7 @@ async function bookedAppointment(env: Env, booking: Omit<BookedAppointment, "man
   return { reference, date, time, service, managePath: managePath(await manageToken(env, reference)) };
 }
 
-/** What /book and the booking dialog need: a token, the bookable range, a day's times, a booking to confirm. */
+/** What /book needs: a token, the bookable range, the scheduler's days, a day's times, a booking to confirm. */
 export async function bookingSetup(context: Readonly<RouterContextProvider>, url: URL) {
   const { env } = getCloudflare(context);
   const today = storeDate();

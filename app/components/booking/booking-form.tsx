@@ -14,7 +14,7 @@ import type { BookedAppointment } from "~/leads/rules/appointment";
 import { INLINE_ANSWER } from "~/http/inline-answer";
 import { BookingSchema, SERVICES, SMS_OPT_IN_LABEL, type Availability } from "~/leads/rules/appointment";
 
-/** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
+/** What the /book loader gives the form. */
 export interface BookingSetup {
   submissionToken: string;
   /** The store's today and the last bookable day, YYYY-MM-DD. */
@@ -34,26 +34,24 @@ export interface BookingActionData {
 }
 
 interface BookingFormProps {
-  /** Keeps element ids unique if the page and the dialog ever share a document. */
+  /** The form's id, and the prefix of its fields' ids. */
   id: string;
   setup: BookingSetup;
   /** The /book route's own action data (a post made without JavaScript). */
   actionData?: BookingActionData | undefined;
-  /** Called once per booking made here with JavaScript; the parent closes, resets and confirms. */
+  /** Called once per booking made here with JavaScript; the page shows the result in place of the form. */
   onBooked: (booking: BookedAppointment) => void;
-  /** Repeat a failure toast inside the form: a modal dialog covers the toast area. */
-  showFailureInline?: boolean;
 }
 
 /**
- * The appointment form, for the /book page and the dialog. The days with open
+ * The appointment form of /book. The days with open
  * times are choices, and the chosen day's times are chips (radio buttons), the
  * same markup with and without JavaScript. Without JavaScript it posts to /book:
  * the day is a step ("Show times for this day"), success redirects. With
  * JavaScript it posts through a fetcher and asks for a data answer, shows a
  * day's times as soon as it is chosen (and checks them again), and stays in place.
  */
-export function BookingForm({ id, setup, actionData: pageActionData, onBooked, showFailureInline }: BookingFormProps) {
+export function BookingForm({ id, setup, actionData: pageActionData, onBooked }: BookingFormProps) {
   const hydrated = useHydrated();
   const submitter = useFetcher<BookingActionData>();
   const timesLoader = useFetcher<BookingSetup>();
@@ -82,7 +80,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
     }
   }, [booked, submitter.state, onBooked]);
 
-  const failure = showFailureInline && actionData?.toast?.type === "error" ? actionData.toast.message : null;
+  // A failure (nothing stored) is a toast too; the summary keeps it where the visitor looks.
+  const failure = actionData?.toast?.type === "error" ? actionData.toast.message : null;
   const date = fields.date.value ?? "";
   // The newest word on the chosen day's open times: the scheduler's days, a fresh look at the
   // day, or the answer to a post (e.g. "that time was just taken": here is what is left).
@@ -96,7 +95,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
   const timeId = (index: number) => `${fields.time.id}-${index}`;
   const showsTimes = Boolean(date && times && times.length > 0);
 
-  const summary = summaryItems(failure ? [failure, ...(form.errors ?? [])] : form.errors, form.allErrors, {
+  const formErrors = [...(failure ? [failure] : []), ...(form.errors ?? []).filter((error) => error !== failure)];
+  const summary = summaryItems(formErrors, form.allErrors, {
     [fields.name.name]: fields.name.id,
     [fields.phone.name]: fields.phone.id,
     [fields.service.name]: fields.service.id,

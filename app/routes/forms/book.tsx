@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The booking form posts here from this page and from the dialog on every page.
+ * The booking form posts here.
  * Every answer but success brings the day's open times again, so the form can show what is left.
  */
 export async function action({ request, context }: Route.ActionArgs) {
