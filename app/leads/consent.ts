@@ -10,7 +10,7 @@ export const SMS_CONSENT_VERSION = "2026-11-26";
 
 export const SMS_CONSENT_TEXT =
   `I agree to receive text messages from ${store.name} about this request only: replies to my message, ` +
-  `appointment confirmations and reminders, and order status updates, at the phone number above. ` +
+  `appointment reminders and confirmations, and order status updates, at the phone number above. ` +
   `Up to 10 messages a week. Message and data rates may apply. Reply STOP to opt out and HELP for help. ` +
   `Consent is not a condition of purchase. See our SMS Terms and Privacy Policy.`;
 

@@ -92,6 +92,11 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
   const loadingTimes = timesLoader.state === "loading";
   const submitting = submitter.state === "submitting";
   const dayId = (index: number) => `${fields.date.id}-${index}`;
+  // The scheduler's days, and a day the post named that is not among them (a later day sent
+  // from elsewhere), so what was chosen is never lost.
+  const chosenDay = fields.date.initialValue;
+  const dayChoices = setup.days.map((day) => day.date);
+  if (chosenDay && isCalendarDate(chosenDay) && !dayChoices.includes(chosenDay)) dayChoices.push(chosenDay);
   const timeId = (index: number) => `${fields.time.id}-${index}`;
   const showsTimes = Boolean(date && times && times.length > 0);
 
@@ -148,17 +153,17 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
         <p id={`${fields.date.id}-hint`} className="field__hint">
           The next {SCHEDULER_DAYS} days with open times. Further ahead? Call us at {store.phone.display}.
         </p>
-        <div className="choice-chips choice-chips--days">
-          {setup.days.map((day, index) => {
-            const { weekday, day: dayLabel } = formatDayChoice(day.date);
+        <div className="choice-chips">
+          {dayChoices.map((day, index) => {
+            const { weekday, day: dayLabel } = formatDayChoice(day);
             return (
-              <label key={day.date} className="choice-chip choice-chip--day">
+              <label key={day} className="choice-chip">
                 <input
                   type="radio"
                   id={dayId(index)}
                   name={fields.date.name}
-                  value={day.date}
-                  defaultChecked={fields.date.initialValue === day.date}
+                  value={day}
+                  defaultChecked={fields.date.initialValue === day}
                   aria-invalid={fields.date.errors?.length ? true : undefined}
                   onChange={(event) => chooseDate(event.currentTarget.value)}
                 />
