@@ -91,7 +91,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <section className="section section--tint contact-main" aria-label="Message and map">
         <div className="container contact-main__inner">
           <section aria-labelledby="contact-form-heading" className="card form-card">
-            <h2 id="contact-form-heading">Send us a message</h2>
+            <h2 id="contact-form-heading">{loaderData.receipt ? "Your message" : "Send us a message"}</h2>
             {loaderData.receipt ? (
               <LeadReceiptCard receipt={loaderData.receipt} anotherHref="/contactus" />
             ) : (
