@@ -191,6 +191,7 @@ for (const scripts of [true, false]) {
   });
 }
 
+// A guard: the footer already had room at 390 px before issue 27; the bar must keep leaving it.
 test("on a content page the floating bar is there, and the page leaves room for it at its end", async ({ page }) => {
   await page.goto("/services");
   const bar = page.locator(".floating-actions .quick-actions");
@@ -199,10 +200,9 @@ test("on a content page the floating bar is there, and the page leaves room for 
   expect(await fixedOver(page.locator(".site-footer__legal p").last())).toEqual([]);
 });
 
-test("at 1280 px the contact page's Visit card is not covered", async ({ page }) => {
+test("at 1280 px the contact page's Visit card is not covered at the opening scroll", async ({ page }) => {
+  // At 1280 × 800 the Visit card's hours sit where the floating "Book an Appointment" button was.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/contactus");
-  const hours = page.locator(".contact-card__hours");
-  await hours.scrollIntoViewIfNeeded();
-  expect(await fixedOver(hours)).toEqual([]);
+  expect(await fixedOver(page.locator(".contact-card__hours"))).toEqual([]);
 });
