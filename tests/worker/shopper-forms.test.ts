@@ -125,6 +125,14 @@ describe("custom order: Tell us about your piece", () => {
     expect(await textOf(response)).toContain("Your description must be 2,000 characters or fewer.");
   });
 
+  it("refuses characters that hide or reorder text, as in a message", async () => {
+    for (const bad of ["engrave\u0000this", "A\u202eJ"]) {
+      const response = await postLead("/orderOnline", "order", { ...order, pieceDescription: bad });
+      expect(response.status).toBe(400);
+      expect(await textOf(response)).toContain("Your description contains characters we can't accept.");
+    }
+  });
+
   it("is stored, shown on the record and exported in the CSV", async () => {
     const description = "Size 7, engraved \"A & J\" inside, budget about $1,500, needed by June 3.\nThank you!";
     const response = await postLead("/orderOnline", "order", { ...order, pieceDescription: description });
