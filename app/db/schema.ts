@@ -89,6 +89,8 @@ export const orders = sqliteTable(
     jewelryType: text("jewelry_type").notNull(),
     materialPreferences: text("material_preferences").notNull(),
     diamondSelection: text("diamond_selection").notNull(),
+    /** "Tell us about your piece": size, engraving, budget, date needed (optional, up to 2,000 characters). */
+    pieceDescription: text("piece_description"),
     createdAt: createdAt(),
     submissionToken: text("submission_token"),
     ...leadTracking(),
@@ -272,8 +274,11 @@ export const passkeyChallenges = sqliteTable(
   (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
 );
 
+export const CONSENT_PURPOSES = ["transactional", "promotional"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
 /**
- * What a visitor agreed to when they ticked the SMS box: the exact words, when, from where, and for
+ * What a visitor agreed to when they ticked an SMS box: the exact words, when, from where, and for
  * which number. Kept 4 years, independent of the message or appointment it came with (no cascade).
  */
 export const consentRecords = sqliteTable(
@@ -288,6 +293,8 @@ export const consentRecords = sqliteTable(
     /** A repair ticket's consent, given at the counter (app/repairs/), and the clerk who recorded it. */
     repairId: integer("repair_id"),
     recordedBy: text("recorded_by"),
+    /** What the texts may be: about this message or visit, or promotions too (a separate, optional box). */
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull().default("transactional"),
     consentVersion: text("consent_version").notNull(),
     consentText: text("consent_text").notNull(),
     ip: text("ip").notNull(),
@@ -298,6 +305,7 @@ export const consentRecords = sqliteTable(
     index("consent_records_appointment_idx").on(t.appointmentId),
     index("consent_records_repair_idx").on(t.repairId),
     index("consent_records_phone_idx").on(t.phone),
+    index("consent_records_phone_idx").on(t.phone, t.purpose),
     index("consent_records_created_at_idx").on(t.createdAt),
   ],
 );

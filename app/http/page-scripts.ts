@@ -11,6 +11,11 @@ export interface PageHandle {
    * the page (`"on-intent"`; page-scripts.server.ts lists what counts).
    */
   hydrate?: true | "on-intent";
+  /**
+   * The page is a task to finish (a form, the manage page): the floating call/WhatsApp/book bar
+   * stays away, so it never covers a field or the button that finishes the task (issue 27).
+   */
+  withoutFloatingActions?: true;
 }
 
 /** The handle of a route whose scripts must run at once: login and the staff area. */
@@ -20,7 +25,15 @@ export const HYDRATE = { hydrate: true } as const satisfies PageHandle;
  * The handle of a public form page: it works before it hydrates (every form posts),
  * so its scripts wait for the visitor's first interaction (docs/decisions/076).
  */
-export const HYDRATE_ON_INTENT = { hydrate: "on-intent" } as const satisfies PageHandle;
+export const HYDRATE_ON_INTENT = { hydrate: "on-intent", withoutFloatingActions: true } as const satisfies PageHandle;
+
+/** The handle of a page that is a task without scripts (the manage page): no floating bar over it. */
+export const TASK_PAGE = { withoutFloatingActions: true } as const satisfies PageHandle;
+
+/** False when a matched route is a task the floating bar would cover. */
+export function showsFloatingActions(matches: readonly { handle?: unknown }[]): boolean {
+  return !matches.some((match) => (match.handle as PageHandle | undefined)?.withoutFloatingActions);
+}
 
 export type PageScripts = "none" | "eager" | "on-intent";
 

@@ -8,7 +8,9 @@ import type { Toast } from "./toast";
 // on the redirect after a form post, read (and so cleared) by the root loader,
 // so toasts work without JavaScript and a reload never shows them again.
 
-type ToastFlash = { toast: Toast };
+// A form's success may carry a receipt too (what was received, where the e-mail went), read by
+// the page the redirect opens (its loader), so the confirmation lasts as long as that page.
+type ToastFlash = { toast: Toast; receipt: unknown };
 
 const storages = new Map<string, ReturnType<typeof createToastStorage>>();
 
@@ -26,10 +28,16 @@ function toastStorage(context: Readonly<RouterContextProvider>) {
 }
 
 /** `headers` plus the Set-Cookie that carries `toast` to the next page the visitor loads. */
-export async function withFlashToast(context: Readonly<RouterContextProvider>, toast: Omit<Toast, "id">, headers?: HeadersInit) {
+export async function withFlashToast(
+  context: Readonly<RouterContextProvider>,
+  toast: Omit<Toast, "id">,
+  headers?: HeadersInit,
+  receipt?: unknown,
+) {
   const storage = toastStorage(context);
   const session = await storage.getSession();
   session.flash("toast", { ...toast, id: crypto.randomUUID() });
+  if (receipt !== undefined) session.flash("receipt", receipt);
   const result = new Headers(headers);
   result.append("Set-Cookie", await storage.commitSession(session));
   return result;
@@ -40,8 +48,19 @@ export async function redirectWithToast(
   url: string,
   toast: Omit<Toast, "id">,
   init: ResponseInit = {},
+  receipt?: unknown,
 ) {
-  return redirect(url, { ...init, headers: await withFlashToast(context, toast, init.headers) });
+  return redirect(url, { ...init, headers: await withFlashToast(context, toast, init.headers, receipt) });
+}
+
+/**
+ * The receipt flashed with this request's toast, if any: for the page's own loader. The root
+ * loader's consumeToast clears the cookie in the same response.
+ */
+export async function flashedReceipt(request: Request, context: Readonly<RouterContextProvider>): Promise<unknown> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return undefined;
+  return (await toastStorage(context).getSession(cookie)).get("receipt");
 }
 
 /** A toast raised by an action in this same request (a failure that does not redirect). */

@@ -27,6 +27,7 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
     { header: "Diamond Selection", value: (lead) => (lead.kind === "order" ? lead.diamondSelection : "") },
     { header: "Jewelry Type", value: (lead) => (lead.kind === "order" ? lead.jewelryType : "") },
     { header: "Material Preferences", value: (lead) => (lead.kind === "order" ? lead.materialPreferences : "") },
+    { header: "About the Piece", value: (lead) => (lead.kind === "order" ? (lead.pieceDescription ?? "") : "") },
   ],
   contact: [
     { header: "Date & Time (Central)", value: (lead) => storeTimestamp(lead.createdAt) },

@@ -29,6 +29,8 @@ export interface OrderLead extends LeadBase {
   jewelryType: string;
   materialPreferences: string;
   diamondSelection: string;
+  /** "Tell us about your piece", if the visitor wrote something. */
+  pieceDescription: string | null;
   /** How many photos or sketches came with the order. */
   photoCount: number;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray, sql } from "drizzle-orm";
+import { and, between, count, eq, notInArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
@@ -15,7 +15,7 @@ import { managePath, manageToken } from "./manage-token.server";
 import { formatPhone, textablePhone } from "./phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
-import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule } from "./slots";
+import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "./slots";
 import { formatStoreDate, storeDate } from "./store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
@@ -40,6 +40,29 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
     capacity: appointmentSlotCapacity(env),
   });
   return { date, slots: slots.map((slot) => slot.label), checkedAt };
+}
+
+/**
+ * The scheduler's days: the next SCHEDULER_DAYS days that still have an open time, each with its
+ * times, from one query over the days it looks at (SCHEDULER_SEARCH_DAYS from today).
+ */
+export async function openDays(env: Env, today: string): Promise<Availability[]> {
+  const checkedAt = Date.now();
+  const last = addDays(today, SCHEDULER_SEARCH_DAYS - 1);
+  const rows = await getDb(env)
+    .select({ date: appointments.date, time: appointments.time, taken: count() })
+    .from(appointments)
+    .where(and(between(appointments.date, today, last), notInArray(appointments.status, SEAT_RELEASING_STATUSES)))
+    .groupBy(appointments.date, appointments.time);
+  const capacity = appointmentSlotCapacity(env);
+  const days: Availability[] = [];
+  for (let offset = 0; offset < SCHEDULER_SEARCH_DAYS && days.length < SCHEDULER_DAYS; offset++) {
+    const date = addDays(today, offset);
+    const booked = new Map(rows.filter((row) => row.date === date).map((row) => [row.time, row.taken]));
+    const slots = availableSlots(date, { now: checkedAt, booked, capacity });
+    if (slots.length > 0) days.push({ date, slots: slots.map((slot) => slot.label), checkedAt });
+  }
+  return days;
 }
 
 export async function findBooking(env: Env, reference: string): Promise<BookedAppointment | null> {
@@ -69,7 +92,7 @@ async function bookedAppointment(env: Env, booking: Omit<BookedAppointment, "man
 }
 
 /**
- * What /book and the booking dialog need: a token, the bookable range, a day's
+ * What /book needs: a token, the bookable range, the scheduler's days, a day's
  * times, and the booking to confirm, only for the browser that just made it.
  */
 export async function bookingSetup(context: Readonly<RouterContextProvider>, request: Request) {
@@ -83,6 +106,7 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, req
     today,
     lastDate: addDays(today, BOOKING_WINDOW_DAYS),
     availability: await openSlots(env, url.searchParams.get("date")),
+    days: await openDays(env, today),
     booked: bookingReference ? await findBooking(env, bookingReference) : null,
   };
 }

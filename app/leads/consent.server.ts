@@ -1,21 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { consentRecords } from "~/db/schema";
-import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "./consent";
+import { consentRecords, type ConsentPurpose } from "~/db/schema";
+import { CONSENTS } from "./consent";
 import { LEADS } from "./kinds";
 import { textablePhone } from "./phone";
 
 /**
- * The batch statement that records the SMS consent given with the lead a form
- * stores under `submissionId`: the exact words and their version, when, from
- * which IP, and for which number. Once per lead; nothing if the lead was not stored.
+ * The batch statement that records an SMS consent given with the lead a form
+ * stores under `submissionId`: its purpose, the exact words and their version,
+ * when, from which IP, and for which number. Once per lead and purpose; nothing
+ * if the lead was not stored.
  */
 export function recordSmsConsent(
   db: Db,
   lead: { kind: "contact" | "appointment"; submissionId: string },
-  consent: { phone: string; ip: string; now: number },
+  consent: { phone: string; ip: string; now: number; purpose?: ConsentPurpose },
 ) {
+  const purpose = consent.purpose ?? "transactional";
   const table = sql.identifier(LEADS[lead.kind].table);
   const source = lead.kind === "contact" ? consentRecords.contactMessageId : consentRecords.appointmentId;
   const phone = textablePhone(consent.phone);
@@ -29,13 +31,14 @@ export function recordSmsConsent(
       appointmentId: lead.kind === "appointment" ? sql`${table}.id` : sql`NULL`,
       repairId: sql`NULL`,
       recordedBy: sql`NULL`,
-      consentVersion: sql`${SMS_CONSENT_VERSION}`,
-      consentText: sql`${SMS_CONSENT_TEXT}`,
+      purpose: sql`${purpose}`,
+      consentVersion: sql`${CONSENTS[purpose].version}`,
+      consentText: sql`${CONSENTS[purpose].text}`,
       ip: sql`${consent.ip}`,
       createdAt: sql`${consent.now}`,
     },
     sql`FROM ${table}
       WHERE ${table}.submission_token = ${lead.submissionId}
-        AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${source} = ${table}.id)`,
+        AND NOT EXISTS (SELECT 1 FROM ${consentRecords} WHERE ${source} = ${table}.id AND ${consentRecords.purpose} = ${purpose})`,
   );
 }

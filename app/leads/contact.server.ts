@@ -12,15 +12,15 @@ import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 
 /**
- * Stores the message with the consent the visitor gave (exact words, version,
- * time, IP, number), the staff e-mail and the visitor's "We received your
+ * Stores the message with the consents the visitor gave (each with its exact words, version,
+ * time, IP, number: texts about this message, and promotions if ticked), the staff e-mail and the visitor's "We received your
  * request", in one batch. Throws if D1 fails.
  */
 export async function saveContactMessage(
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<ContactRequest>, { ok: true }>,
 ): Promise<void> {
-  const { name, phoneNumber, email, message } = intake.value;
+  const { name, phoneNumber, email, message, promoConsent } = intake.value;
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
   const rows: [string, string][] = [
@@ -29,6 +29,9 @@ export async function saveContactMessage(
     ["E-mail", email],
     ["Message", message],
   ];
+  const staffRows: [string, string][] = [...rows, ["Offers by text", promoConsent ? "Agreed to promotions by text" : "No"]];
+  const lead = { kind: "contact", submissionId: intake.submissionId } as const;
+  const consent = { phone: phoneNumber, ip: intake.ip, now };
   await storeLeadOnce(db, context, {
     kind: "contact",
     submissionId: intake.submissionId,
@@ -38,10 +41,12 @@ export async function saveContactMessage(
       .values({ name, phoneNumber, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt }),
+    // Each consent its own record, with its own words and version.
     alongside: [
-      recordSmsConsent(db, { kind: "contact", submissionId: intake.submissionId }, { phone: phoneNumber, ip: intake.ip, now }),
+      recordSmsConsent(db, lead, consent),
+      ...(promoConsent ? [recordSmsConsent(db, lead, { ...consent, purpose: "promotional" })] : []),
     ],
-    staffEmail: leadEmail("contact", rows, { replyTo: email }),
+    staffEmail: leadEmail("contact", staffRows, { replyTo: email }),
     visitorMessages: [emailMessage("request-received", requestReceivedEmail(email))],
   });
 }

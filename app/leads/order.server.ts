@@ -16,6 +16,7 @@ import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "
 import { formatPhone } from "./phone";
 import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
+import type { LeadReceipt } from "./receipt";
 
 type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
 
@@ -28,7 +29,7 @@ export async function saveOrder(
   intake: OrderIntake,
   photos: StoredPhoto[] = [],
 ) {
-  const { name, phoneNumber, email } = intake.value;
+  const { name, phoneNumber, email, pieceDescription } = intake.value;
   const choices = storedChoices(intake.value);
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
@@ -39,6 +40,7 @@ export async function saveOrder(
     ["Jewelry type", choices.jewelryType],
     ["Material", choices.materialPreferences],
     ["Diamond selection", choices.diamondSelection],
+    ["About the piece", pieceDescription ?? "—"],
   ];
   const photoCount = photos.length === 0 ? "None" : String(photos.length);
   return storeLeadOnce(db, context, {
@@ -47,7 +49,7 @@ export async function saveOrder(
     now,
     insert: db
       .insert(orders)
-      .values({ name, phoneNumber, email, ...choices, createdAt: new Date(now), submissionToken: intake.submissionId })
+      .values({ name, phoneNumber, email, ...choices, pieceDescription, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: orders.id, createdAt: orders.createdAt }),
     // The photos belong to the order this batch inserted (its token and this instant), never to one stored before.
@@ -99,7 +101,8 @@ export type OrderAnswer =
   | { status: "refused"; refusal: Extract<LeadIntake<unknown>, { ok: false }> }
   /** Valid, but a photo or the order could not be stored: nothing was; the failure message, the form kept. */
   | { status: "failed"; intake: OrderIntake; error: unknown }
-  | { status: "stored" };
+  /** Stored (now, or by an earlier post of the same form): what the success page confirms. */
+  | { status: "stored"; receipt: LeadReceipt };
 
 /**
  * The custom order form, with or without photos, from the request to the
@@ -175,16 +178,18 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
     await deletePhotos(env.BUCKET, photoKeys);
     return { status: "failed", intake, error };
   }
-  return { status: "stored" };
+  const choices = storedChoices(intake.value);
+  const piece = [choices.jewelryType, choices.materialPreferences, choices.diamondSelection].join(", ");
+  return { status: "stored", receipt: { kind: "order", email: intake.value.email, piece, photos: received.photos.length } };
 }
 
 /** The answer every order route gives to a refused or failed order; `stored` says what a stored one gets. */
 export function answerOrder<Stored>(
   context: Readonly<RouterContextProvider>,
   answer: OrderAnswer,
-  stored: () => Stored,
+  stored: (receipt: LeadReceipt) => Stored,
 ) {
   if (answer.status === "refused") return refuseLead(answer.refusal);
   if (answer.status === "failed") return leadNotStored(context, answer.intake, ORDER_MESSAGES.failure, answer.error);
-  return stored();
+  return stored(answer.receipt);
 }

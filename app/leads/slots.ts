@@ -8,6 +8,10 @@ import { parseDate, storeDate, storeTimeToInstant } from "./store-time";
 export const SLOT_MINUTES = 60;
 /** How far ahead a visitor can book online; further out, they call. */
 export const BOOKING_WINDOW_DAYS = 180;
+/** How many days with open times the booking form offers as choices; further out, the visitor calls. */
+export const SCHEDULER_DAYS = 14;
+/** How far the form looks for them: a store closed a day or two a week still fills its 14. */
+export const SCHEDULER_SEARCH_DAYS = 28;
 
 export interface Slot {
   /** As shown and stored, e.g. "11:00 AM". */

@@ -114,6 +114,19 @@ export function formatCalendarDay(day: string): string {
   return parts ? calendarDayFormat.format(Date.UTC(parts.year, parts.month - 1, parts.day, 12)) : day;
 }
 
+const dayChoiceFormats = {
+  weekday: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short" }),
+  day: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }),
+};
+
+/** A day as the scheduler's choice shows it: "Tue" over "Dec 1"; the day as stored if malformed. */
+export function formatDayChoice(date: string): { weekday: string; day: string } {
+  const parts = parseDate(date);
+  if (!parts) return { weekday: "", day: date };
+  const noon = Date.UTC(parts.year, parts.month - 1, parts.day, 12);
+  return { weekday: dayChoiceFormats.weekday.format(noon), day: dayChoiceFormats.day.format(noon) };
+}
+
 /** "2026-11-21 10:34" in the store's time zone: sorts correctly in a spreadsheet. */
 export function storeTimestamp(epochMs: number): string {
   const part = Object.fromEntries(isoParts.formatToParts(epochMs).map((p) => [p.type, p.value]));

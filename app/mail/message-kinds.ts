@@ -16,6 +16,8 @@ interface MessageKindInfo {
    * or not, opted out or not, past the daily limits, once per number per day.
    */
   answersKeyword?: true;
+  /** An offer, not about the visitor's own request: a text needs the separate promotional consent. */
+  promotional?: true;
 }
 
 export const MESSAGE_KINDS = {
@@ -34,6 +36,7 @@ export const MESSAGE_KINDS = {
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup" },
+  promotion: { audience: "visitor", automated: false, label: "Promotion", promotional: true },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },
   "staff-reset": { audience: "staff", automated: false, label: "Password reset link" },

@@ -18,10 +18,10 @@ import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio
 // Just before a send, with the row claimed, the rules are checked again: a
 // reminder only while its appointment still starts then and outside the quiet
 // hours (a repair's "ready" likewise only while the repair is still ready), a
-// text only to a number with consent and not opted out, and nothing past the
-// daily limits; the one exception is the answer to a HELP or STOP keyword,
-// which anyone who texts it gets. What no longer may be sent is marked
-// cancelled, with why.
+// text only to a number with consent (a promotion: promotional consent) and not
+// opted out, and nothing past the daily limits; the one exception is the answer
+// to a HELP or STOP keyword, which anyone who texts it gets. What no longer may
+// be sent is marked cancelled, with why.
 
 /** A claimed row is left alone this long, so the cron and a waitUntil never send it twice. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -234,7 +234,8 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     if (held) return { go: false, ...held };
   }
   if (row.channel === "sms") {
-    const permission = await textPermission(db, row.recipient);
+    const purpose = messageKindInfo(row.kind)?.promotional ? "promotional" : "transactional";
+    const permission = await textPermission(db, row.recipient, purpose);
     if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
   }
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };

@@ -74,6 +74,8 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           appointmentId: sql`NULL`,
           repairId: sql`${repairs.id}`,
           recordedBy: sql`${clerk.email}`,
+          // The ready text is about the customer's own repair, never an offer.
+          purpose: sql`${"transactional"}`,
           consentVersion: sql`${REPAIR_TEXT_CONSENT_VERSION}`,
           consentText: sql`${REPAIR_TEXT_CONSENT_TEXT}`,
           ip: sql`${clerk.ip}`,

@@ -16,13 +16,13 @@ test.describe("contact slice without JavaScript", () => {
   test("shows field errors, then succeeds with a toast", async ({ page }) => {
     await page.goto("/contactus");
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByText("Please enter your name.")).toBeVisible();
-    await expect(page.getByText("Please agree to receive text messages")).toBeVisible();
+    await expect(page.locator(".field__errors").getByText("Please enter your name.")).toBeVisible();
+    await expect(page.locator(".field__errors").getByText("Please agree to texts about this message")).toBeVisible();
 
     await fillContactForm(page, uniqueName("NoJS"));
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByRole("status")).toContainText("Message sent successfully!");
-    await expect(page.getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    await expect(page.getByRole("status")).toContainText("Message sent. We call within one business day.");
+    await expect(page.getByRole("region", { name: "We received your message" })).toContainText("visitor@example.com");
   });
 });
 
@@ -43,7 +43,7 @@ test("a dashboard shows a message posted from another browser, pushed to it with
   const name = uniqueName("Live");
   await fillContactForm(visitorPage, name);
   await visitorPage.getByRole("button", { name: "Send message" }).click();
-  await expect(visitorPage.getByRole("status")).toContainText("Message sent successfully!");
+  await expect(visitorPage.getByRole("status")).toContainText("Message sent. We call within one business day.");
 
   await expect(staffPage.getByRole("cell", { name, exact: true })).toBeVisible({ timeout: LIVE_PUSH });
   expect(await staffPage.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 // Every browser test of the lead forms is its own visitor: its own
 // CF-Connecting-IP, so the per-visitor rate limit stays real (and strict)
@@ -43,4 +43,17 @@ export async function expectNoAxeViolations(page: Page, include = "main") {
   const builder = new AxeBuilder({ page }).include(include);
   const { violations } = await builder.analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
+
+/** Chooses a day in the booking form's scheduler (a radio button named like "Sat Nov 28"). */
+export async function chooseDay(scope: Page | Locator, date: string) {
+  const day = new Date(`${date}T12:00:00Z`);
+  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(day);
+  const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(day);
+  await scope.getByRole("group", { name: /^Day/ }).getByRole("radio", { name: `${weekday} ${monthDay}`, exact: true }).check();
+}
+
+/** Chooses a time among the chosen day's chips. */
+export async function chooseTime(scope: Page | Locator, time: string) {
+  await scope.getByRole("group", { name: /^Time/ }).getByRole("radio", { name: time, exact: true }).check();
 }

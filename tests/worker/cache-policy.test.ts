@@ -65,7 +65,7 @@ describe("never cached: anything that depends on the visitor", () => {
     expect(flash).toBeTruthy();
 
     const response = await get("/services", { Cookie: flash! });
-    expect(await response.text()).toContain("Message sent successfully!");
+    expect(await response.text()).toContain("Message sent. We call within one business day.");
     expectPrivate(response);
   });
 

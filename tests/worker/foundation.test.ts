@@ -34,7 +34,7 @@ describe("contact form", () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Enter a valid e-mail address");
-    expect(html).toContain("Please agree to receive text messages");
+    expect(html).toContain("Please agree to texts about this message");
     expect(await count("contact_messages")).toBe(before);
   });
 });

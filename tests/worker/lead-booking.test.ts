@@ -26,8 +26,7 @@ function booking(overrides: Record<string, string> = {}) {
 /** The times offered in a form answer, in order. */
 async function offeredTimes(response: Response): Promise<string[]> {
   const html = await response.text();
-  const select = /<select[^>]*name="time"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
-  return [...select.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<input[^>]*name="time"[^>]*value="([^"]+)"/g)].map((match) => match[1]!);
 }
 
 afterEach(() => {
@@ -100,7 +99,7 @@ describe("booking: success", () => {
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/book\?booking=[0-9a-f-]{36}$/);
-    expect(flashToast(response)).toEqual(expect.objectContaining({ type: "success", message: "Appointment booked successfully!" }));
+    expect(flashToast(response)).toEqual(expect.objectContaining({ type: "success", message: "You're booked." }));
 
     const [stored] = await rows<{ date: string; time: string; service: string; starts_at: number; slot_seat: number; status: string }>(
       "SELECT date, time, service, starts_at, slot_seat, status FROM appointments WHERE name = 'Calendar Check'",
@@ -148,7 +147,7 @@ describe("booking: success", () => {
   it("answers a booking made with JavaScript (respond=inline) with data and the toast, without redirecting", async () => {
     const response = await postLead("/book", "appointment", booking({ respond: "inline", name: "Inline Visitor" }));
     expect(response.status).toBe(200);
-    expect(await textOf(response)).toContain("Appointment booked successfully!");
+    expect(await textOf(response)).toContain("You're booked.");
     expect(await rows("SELECT id FROM appointments WHERE name = 'Inline Visitor'")).toHaveLength(1);
   });
 
@@ -304,7 +303,7 @@ describe("booking caps (app/config/booking.ts): one script cannot book out the c
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     const text = await textOf(refused);
-    expect(text).toContain("You have booked as many appointments online as we take in one day.");
+    expect(text).toContain("this one has reached today's:");
     expect(text).toContain(CALL_US);
     expect(await rows("SELECT id FROM appointments WHERE name = 'Visitor Cap'")).toHaveLength(bookingCaps.perVisitorPerDay);
   });
@@ -325,7 +324,7 @@ describe("booking caps (app/config/booking.ts): one script cannot book out the c
     const refused = await postLead("/book", "appointment", booking({ name: "Address Cap Late" }), ip);
     expect(refused.status).toBe(429);
     const text = await textOf(refused);
-    expect(text).toContain("You have booked as many appointments online as we take in one day.");
+    expect(text).toContain("this one has reached today's:");
     expect(text).toContain(CALL_US);
     expect(await rows("SELECT id FROM appointments WHERE name = 'Address Cap Late'")).toHaveLength(0);
 

@@ -29,7 +29,7 @@ describe("contact form: validation (400, message next to the field, nothing stor
     ["missing message", { message: "" }, "Please enter a message."],
     ["message over 2,000 characters", { message: "m".repeat(2001) }, "Message must be 2,000 characters or fewer."],
     ["message with a control character", { message: "hello\u0000" }, "Message contains characters we can't accept."],
-    ["consent not given", { smsConsent: "" }, "Please agree to receive text messages so we can reply."],
+    ["consent not given", { smsConsent: "" }, "Please agree to texts about this message so we can reply."],
   ];
 
   for (const [label, change, message] of cases) {
@@ -67,7 +67,7 @@ describe("contact form: success", () => {
     const response = await postLead("/contactus", "contact", { ...valid, name: "Consent Check" }, ip);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contactus");
-    expect(flashToast(response)).toMatchObject({ type: "success", message: "Message sent successfully!" });
+    expect(flashToast(response)).toMatchObject({ type: "success", message: "Message sent. We call within one business day." });
 
     const [message] = await rows<{ id: number }>("SELECT id FROM contact_messages WHERE name = 'Consent Check'");
     const consent = await rows<{ consent_text: string; consent_version: string; ip: string; created_at: number }>(
@@ -121,7 +121,7 @@ describe("contact form: submission token", () => {
     const third = await postLead("/contactus", "contact", fields, ip); // back, then resubmit
     for (const response of [first, second, third]) {
       expect(response.status).toBe(302);
-      expect(flashToast(response)).toMatchObject({ type: "success", message: "Message sent successfully!" });
+      expect(flashToast(response)).toMatchObject({ type: "success", message: "Message sent. We call within one business day." });
     }
     expect(await rows("SELECT id FROM contact_messages WHERE name = 'Double Click'")).toHaveLength(1);
     const consent = await rows(

@@ -142,13 +142,13 @@ describe("never from the cache", () => {
     expect(withToast.headers.get(PAGE_CACHE_HEADER)).toBe("BYPASS");
     const html = await withToast.text();
     expect(html).not.toContain("SHARED-COPY");
-    expect(html).toContain("Message sent successfully!");
+    expect(html).toContain("Message sent. We call within one business day.");
 
     // The page with the toast was not stored for the next visitor.
     const next = await SELF.fetch("http://after-toast.localhost/sms-terms");
-    expect(await next.text()).not.toContain("Message sent successfully!");
+    expect(await next.text()).not.toContain("Message sent. We call within one business day.");
     const again = await getUntilCached("http://after-toast.localhost/sms-terms");
-    expect(await again.text()).not.toContain("Message sent successfully!");
+    expect(await again.text()).not.toContain("Message sent. We call within one business day.");
   });
 
   it("anything not a GET or HEAD", async () => {

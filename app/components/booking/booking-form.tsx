@@ -2,23 +2,27 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { CheckboxField, Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { CheckboxField, ErrorList, ErrorSummary, Field, HoneypotField, SelectField, summaryItems, useSubmitAttempts } from "~/components/ui/forms";
 import { SmsConsentDisclosure } from "~/components/leads/sms-consent-disclosure";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
-import { isCalendarDate } from "~/leads/slots";
+import { isCalendarDate, SCHEDULER_DAYS } from "~/leads/slots";
+import { formatDayChoice } from "~/leads/store-time";
+import { store } from "~/config/store";
 import { useActionToast, type Toast } from "~/http/toast";
 import type { BookedAppointment } from "~/leads/rules/appointment";
 import { INLINE_ANSWER } from "~/http/inline-answer";
 import { BookingSchema, SERVICES, SMS_OPT_IN_LABEL, type Availability } from "~/leads/rules/appointment";
 
-/** What the /book loader gives the form (the page passes its loader data, the dialog fetches it). */
+/** What the /book loader gives the form. */
 export interface BookingSetup {
   submissionToken: string;
   /** The store's today and the last bookable day, YYYY-MM-DD. */
   today: string;
   lastDate: string;
   availability: Availability | null;
+  /** The scheduler's days: the next days with open times, each with its times. */
+  days: Availability[];
 }
 
 /** What the /book action answers (besides a redirect). */
@@ -30,24 +34,24 @@ export interface BookingActionData {
 }
 
 interface BookingFormProps {
-  /** Keeps element ids unique if the page and the dialog ever share a document. */
+  /** The form's id, and the prefix of its fields' ids. */
   id: string;
   setup: BookingSetup;
   /** The /book route's own action data (a post made without JavaScript). */
   actionData?: BookingActionData | undefined;
-  /** Called once per booking made here with JavaScript; the parent closes, resets and confirms. */
+  /** Called once per booking made here with JavaScript; the page shows the result in place of the form. */
   onBooked: (booking: BookedAppointment) => void;
-  /** Repeat a failure toast inside the form: a modal dialog covers the toast area. */
-  showFailureInline?: boolean;
 }
 
 /**
- * The appointment form, for the /book page and the dialog. Without JavaScript
- * it posts to /book: the date is a step ("Show available times"), success
- * redirects. With JavaScript it posts through a fetcher and asks for a data
- * answer, loads a day's times as soon as the date changes, and stays in place.
+ * The appointment form of /book. The days with open
+ * times are choices, and the chosen day's times are chips (radio buttons), the
+ * same markup with and without JavaScript. Without JavaScript it posts to /book:
+ * the day is a step ("Show times for this day"), success redirects. With
+ * JavaScript it posts through a fetcher and asks for a data answer, shows a
+ * day's times as soon as it is chosen (and checks them again), and stays in place.
  */
-export function BookingForm({ id, setup, actionData: pageActionData, onBooked, showFailureInline }: BookingFormProps) {
+export function BookingForm({ id, setup, actionData: pageActionData, onBooked }: BookingFormProps) {
   const hydrated = useHydrated();
   const submitter = useFetcher<BookingActionData>();
   const timesLoader = useFetcher<BookingSetup>();
@@ -57,12 +61,16 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
   const [form, fields] = useForm({
     id,
     lastResult: booked ? undefined : actionData?.result,
+    // A day named in the URL (/book?date=…) is chosen, its times shown.
+    defaultValue: setup.availability ? { date: setup.availability.date } : undefined,
     constraint: getZodConstraint(BookingSchema),
-    shouldValidate: "onBlur",
+    // Judged on submit, then as the visitor corrects a field (issue 27): never before they have tried.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
   });
   useActionToast(actionData);
+  const { attempts, countSubmit } = useSubmitAttempts(booked ? undefined : actionData);
 
   const handledBooking = useRef<string | null>(null);
   useEffect(() => {
@@ -72,29 +80,60 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
     }
   }, [booked, submitter.state, onBooked]);
 
-  const failure = showFailureInline && actionData?.toast?.type === "error" ? actionData.toast.message : null;
+  // A failure (nothing stored) is a toast too; the summary keeps it where the visitor looks.
+  const failure = actionData?.toast?.type === "error" ? actionData.toast.message : null;
   const date = fields.date.value ?? "";
-  // The newest word on the chosen day's open times: from loading the day, or from
-  // the answer to a post (e.g. "that time was just taken": here is what is left).
+  // The newest word on the chosen day's open times: the scheduler's days, a fresh look at the
+  // day, or the answer to a post (e.g. "that time was just taken": here is what is left).
   const times =
-    [timesLoader.data?.availability, actionData?.availability, setup.availability]
+    [timesLoader.data?.availability, actionData?.availability, setup.availability, ...setup.days]
       .filter((candidate) => candidate?.date === date)
       .sort((a, b) => b!.checkedAt - a!.checkedAt)[0]?.slots ?? null;
   const loadingTimes = timesLoader.state === "loading";
   const submitting = submitter.state === "submitting";
+  const dayId = (index: number) => `${fields.date.id}-${index}`;
+  // The scheduler's days, and a day the post named that is not among them (a later day sent
+  // from elsewhere), so what was chosen is never lost.
+  const chosenDay = fields.date.initialValue;
+  const dayChoices = setup.days.map((day) => day.date);
+  if (chosenDay && isCalendarDate(chosenDay) && !dayChoices.includes(chosenDay)) dayChoices.push(chosenDay);
+  const timeId = (index: number) => `${fields.time.id}-${index}`;
+  const showsTimes = Boolean(date && times && times.length > 0);
+
+  const formErrors = [...(failure ? [failure] : []), ...(form.errors ?? []).filter((error) => error !== failure)];
+  const summary = summaryItems(formErrors, form.allErrors, {
+    [fields.name.name]: fields.name.id,
+    [fields.phone.name]: fields.phone.id,
+    [fields.service.name]: fields.service.id,
+    [fields.date.name]: dayId(0),
+    // The time's problem is named once its day is chosen and its times are on the page.
+    ...(showsTimes ? { [fields.time.name]: timeId(0) } : {}),
+    [fields.email.name]: fields.email.id,
+    [fields.smsConsent.name]: fields.smsConsent.id,
+  });
 
   function chooseDate(value: string) {
-    // A new day has new times: the old choice no longer means anything.
-    form.update({ name: fields.time.name, value: "" });
+    // A new day has new times: the old choice, and any complaint about it, no longer mean anything.
+    form.reset({ name: fields.time.name });
     if (isCalendarDate(value)) timesLoader.load(`/book?${new URLSearchParams({ date: value })}`);
   }
 
+  const formProps = getFormProps(form);
   return (
-    <submitter.Form method="post" action="/book" className="lead-form booking-form" {...getFormProps(form)}>
+    <submitter.Form
+      method="post"
+      action="/book"
+      className="lead-form booking-form"
+      {...formProps}
+      onSubmit={(event) => {
+        countSubmit();
+        formProps.onSubmit(event);
+      }}
+    >
       <HoneypotField />
       <SubmissionTokenField token={setup.submissionToken} />
       {hydrated ? <input type="hidden" name={INLINE_ANSWER.name} value={INLINE_ANSWER.value} /> : null}
-      <FormErrors errors={failure ? [failure, ...(form.errors ?? [])] : form.errors} />
+      <ErrorSummary id={`${id}-problems`} items={summary} focusKey={attempts} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field label="Phone" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
       <SelectField
@@ -104,38 +143,80 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked, s
         options={SERVICES}
         selectProps={getSelectProps(fields.service)}
       />
-      <div className="booking-form__date">
-        <Field
-          label="Date"
-          errors={fields.date.errors}
-          inputProps={{
-            ...getInputProps(fields.date, { type: "date" }),
-            min: setup.today,
-            max: setup.lastDate,
-            onChange: (event) => chooseDate(event.currentTarget.value),
-          }}
-        />
+      <fieldset
+        className="field choice-group booking-form__days"
+        aria-describedby={fields.date.errors?.length ? `${fields.date.id}-error` : `${fields.date.id}-hint`}
+      >
+        <legend>
+          Day<span className="field__required"> (required)</span>
+        </legend>
+        <p id={`${fields.date.id}-hint`} className="field__hint">
+          The next {SCHEDULER_DAYS} days with open times. Further ahead? Call us at {store.phone.display}.
+        </p>
+        <div className="choice-chips">
+          {dayChoices.map((day, index) => {
+            const { weekday, day: dayLabel } = formatDayChoice(day);
+            return (
+              <label key={day} className="choice-chip">
+                <input
+                  type="radio"
+                  id={dayId(index)}
+                  name={fields.date.name}
+                  value={day}
+                  defaultChecked={fields.date.initialValue === day}
+                  aria-invalid={fields.date.errors?.length ? true : undefined}
+                  onChange={(event) => chooseDate(event.currentTarget.value)}
+                />
+                <span className="choice-chip__text">
+                  <span className="choice-chip__weekday">{weekday}</span> {dayLabel}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        <ErrorList id={`${fields.date.id}-error`} errors={fields.date.errors} />
+        {setup.days.length === 0 ? (
+          <p className="booking-form__no-times">No open times are left in the next weeks. Please call us to book.</p>
+        ) : null}
         {hydrated ? null : (
-          <button className="button button--secondary" {...form.validate.getButtonProps({ name: fields.date.name })}>
-            Show available times
+          <button className="button button--secondary booking-form__show-times" {...form.validate.getButtonProps({ name: fields.date.name })}>
+            Show times for this day
           </button>
         )}
-      </div>
+      </fieldset>
       <div className="booking-form__time" aria-live="polite">
-        {!date ? null : loadingTimes && !times ? (
+        {!date ? null : showsTimes ? (
+          <fieldset
+            key={date}
+            className="field choice-group"
+            aria-describedby={fields.time.errors?.length ? `${fields.time.id}-error` : undefined}
+          >
+            <legend>
+              Time<span className="field__required"> (required)</span>
+            </legend>
+            <div className="choice-chips">
+              {times!.map((time, index) => (
+                <label key={time} className="choice-chip">
+                  <input
+                    type="radio"
+                    id={timeId(index)}
+                    name={fields.time.name}
+                    value={time}
+                    defaultChecked={fields.time.initialValue === time}
+                    aria-invalid={fields.time.errors?.length ? true : undefined}
+                  />
+                  <span className="choice-chip__text">{time}</span>
+                </label>
+              ))}
+            </div>
+            <ErrorList id={`${fields.time.id}-error`} errors={fields.time.errors} />
+          </fieldset>
+        ) : loadingTimes ? (
           <p className="field__hint">Finding open times…</p>
-        ) : times && times.length > 0 ? (
-          <SelectField
-            label="Time"
-            errors={fields.time.errors}
-            placeholder="Choose a time"
-            options={times}
-            selectProps={getSelectProps(fields.time)}
-          />
         ) : times ? (
           <div className="field">
-            <p className="booking-form__no-times">No open times are left on this day. Please choose another date.</p>
-            <FormErrors errors={fields.time.errors} />
+            <p className="booking-form__no-times">No open times are left on this day. Please choose another day.</p>
+            <ErrorList errors={fields.time.errors} />
           </div>
         ) : null}
       </div>

@@ -43,6 +43,9 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           <Item term="Diamond Selection">{lead.diamondSelection}</Item>
           <Item term="Jewelry Type">{lead.jewelryType}</Item>
           <Item term="Material Preferences">{lead.materialPreferences}</Item>
+          <Item term="About the Piece">
+            {lead.pieceDescription ? <span className="record-details__message">{lead.pieceDescription}</span> : "—"}
+          </Item>
         </>
       ) : null}
       {lead.kind === "contact" ? (

@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
+import { ErrorSummary, Field, HoneypotField, SelectField, summaryItems, TextareaField, useSubmitAttempts } from "~/components/ui/forms";
 import { PhotoField, UploadProgress } from "~/components/leads/photo-field";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
-import { ORDER_CHOICES, OrderSchema, type OrderChoice } from "~/leads/rules/order";
+import { ORDER_CHOICES, OrderSchema, PIECE_DESCRIPTION_MAX, type OrderChoice } from "~/leads/rules/order";
 import type { Toast } from "~/http/toast";
 import { useActionToast } from "~/http/toast";
 import { PHOTOS_FIELD } from "~/photos/rules";
@@ -77,7 +77,8 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   const [form, fields] = useForm({
     lastResult: sent ? sent.result : actionData?.result,
     constraint: getZodConstraint(OrderSchema),
-    shouldValidate: "onBlur",
+    // Judged on submit, then as the visitor corrects a field (issue 27): never before they have tried.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderSchema }),
     onSubmit(event, { formData }) {
@@ -86,8 +87,22 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
     },
   });
   useActionToast(sent ?? actionData);
+  const { attempts, countSubmit } = useSubmitAttempts(answer ?? actionData);
   const submitting = Boolean(sending) || (navigation.state === "submitting" && navigation.formAction === "/orderOnline");
   const formErrors = [...(form.errors ?? []), ...(answer && "problem" in answer ? [answer.problem] : [])];
+  const summaryFields = [
+    fields.name,
+    fields.phoneNumber,
+    fields.email,
+    ...ORDER_CHOICES.flatMap((choice) => [fields[choice.select], fields[choice.text]]),
+    fields.pieceDescription,
+  ];
+  const summary = summaryItems(formErrors, form.allErrors, {
+    ...Object.fromEntries(summaryFields.map((field) => [field.name, field.id])),
+    // The photo input's id is React's own (useId): its problems are listed, unlinked.
+    [PHOTOS_FIELD]: "",
+  });
+  const formProps = getFormProps(form);
 
   function otherField(choice: OrderChoice) {
     const field = fields[choice.text];
@@ -105,10 +120,20 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   }
 
   return (
-    <Form method="post" action="/orderOnline" encType="multipart/form-data" className="lead-form" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action="/orderOnline"
+      encType="multipart/form-data"
+      className="lead-form"
+      {...formProps}
+      onSubmit={(event) => {
+        countSubmit();
+        formProps.onSubmit(event);
+      }}
+    >
       <HoneypotField />
       <SubmissionTokenField token={submissionToken} />
-      <FormErrors errors={formErrors.length ? formErrors : undefined} />
+      <ErrorSummary id="order-form-problems" items={summary} focusKey={attempts} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field
         label="Phone number"
@@ -128,6 +153,12 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
           {otherField(choice)}
         </div>
       ))}
+      <TextareaField
+        label="Tell us about your piece (optional)"
+        hint="Size, engraving, budget, the date you need it by: anything that helps us plan."
+        errors={fields.pieceDescription.errors}
+        textareaProps={{ ...getTextareaProps(fields.pieceDescription), maxLength: PIECE_DESCRIPTION_MAX }}
+      />
       {/* Last, so the photos travel after every other answer (the server reads them in this order). */}
       <PhotoField errors={form.allErrors[PHOTOS_FIELD]} />
       {sending?.withPhotos ? <UploadProgress fraction={sending.fraction} /> : null}

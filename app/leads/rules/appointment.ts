@@ -114,10 +114,10 @@ export interface BookedAppointment {
 /** What a visitor past a booking cap reads (app/config/booking.ts): who to call instead. */
 export const CAP_MESSAGES = {
   phone: `This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us. To book another or change one, please call us at ${store.phone.display}.`,
-  daily: `You have booked as many appointments online as we take in one day. To book another, please call us at ${store.phone.display}.`,
+  daily: `We take a few online bookings a day from each device and network, and this one has reached today's: please call us at ${store.phone.display}, and we book the visit with you on the phone.`,
 } as const;
 
 export const APPOINTMENT_MESSAGES = {
-  success: "Appointment booked successfully!",
+  success: "You're booked.",
   failure: "Something went wrong. Try again!",
 } as const;

@@ -8,12 +8,15 @@ export const ContactSchema = z.object({
   phoneNumber: phoneField,
   email: emailField,
   message: messageField,
-  smsConsent: z.literal("on", { error: "Please agree to receive text messages so we can reply." }),
+  /** Required: texts about this message only (SMS_CONSENT_TEXT). */
+  smsConsent: z.literal("on", { error: "Please agree to texts about this message so we can reply." }),
+  /** Optional and unticked by default: promotions too (PROMO_CONSENT_TEXT), never a condition of sending. */
+  promoConsent: z.literal("on", { error: "Tick the box to get offers by text, or leave it empty." }).optional(),
 });
 
 export type ContactRequest = z.output<typeof ContactSchema>;
 
 export const CONTACT_MESSAGES = {
-  success: "Message sent successfully!",
+  success: "Message sent. We call within one business day.",
   failure: "Failed to send message. Please try again.",
 } as const;

@@ -88,5 +88,16 @@ export function optionalSingleLine(max: number, label: string) {
     .optional();
 }
 
+/** Optional multi-line text (a description): the message's text rule; only-looks-empty counts as none. */
+export function optionalMultiLine(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max.toLocaleString("en-US")} characters or fewer.`)
+    .refine((value) => isAcceptableText(value, "multi"), { message: `${label} contains characters we can't accept.` })
+    .transform((value) => (looksEmpty(value) ? undefined : value))
+    .optional();
+}
+
 /** Name of the hidden field with the signed submission token (see submission-token.server.ts). */
 export const SUBMISSION_TOKEN_FIELD = "submissionToken";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choiceField, emailField, nameField, optionalSingleLine, phoneField } from "./fields";
+import { choiceField, emailField, nameField, optionalMultiLine, optionalSingleLine, phoneField } from "./fields";
 
 // The custom order form's rules, run by the browser for instant feedback and by the server.
 
@@ -37,6 +37,8 @@ export const ORDER_CHOICES = [
 
 export type OrderChoice = (typeof ORDER_CHOICES)[number];
 
+export const PIECE_DESCRIPTION_MAX = 2000;
+
 const OrderFields = z.object({
   name: nameField,
   phoneNumber: phoneField,
@@ -47,6 +49,8 @@ const OrderFields = z.object({
   materialPreferencesOther: optionalSingleLine(100, "Description"),
   diamondSelection: choiceField(DIAMOND_OPTIONS, "Please choose a diamond option."),
   diamondSelectionOther: optionalSingleLine(100, "Description"),
+  /** "Tell us about your piece": size, engraving, budget, date needed; optional. */
+  pieceDescription: optionalMultiLine(PIECE_DESCRIPTION_MAX, "Your description"),
 });
 
 /** "Other" needs its description; judged as soon as that pair is valid, even while other fields are not. */
@@ -79,6 +83,6 @@ export function storedChoices(order: OrderRequest) {
 }
 
 export const ORDER_MESSAGES = {
-  success: "Order submitted successfully!",
+  success: "Order request received. We call within one business day.",
   failure: "Failed to submit order. Please try again.",
 } as const;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Route } from "./+types/book";
 import { BookingConfirmation } from "~/components/booking/booking-confirmation";
 import { BookingForm } from "~/components/booking/booking-form";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The booking form posts here from this page and from the dialog on every page.
+ * The booking form posts here.
  * Every answer but success brings the day's open times again, so the form can show what is left.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +80,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   // With JavaScript the booking is confirmed in place; without it, after the redirect (?booking=).
   const [bookedHere, setBookedHere] = useState<BookedAppointment | null>(null);
-  const booked = bookedHere ?? loaderData.booked;
+  // After "Book another visit" here, the next form; without JavaScript that button is a link to /book.
+  const [formsMade, setFormsMade] = useState(0);
+  const booked = bookedHere ?? (formsMade === 0 ? loaderData.booked : null);
+  const result = useRef<HTMLDivElement>(null);
+
+  // The result replaces the form where the visitor was looking: focus (and so the scroll) goes to it.
+  useEffect(() => {
+    if (bookedHere) result.current?.focus();
+  }, [bookedHere]);
+
+  function bookAnother() {
+    setBookedHere(null);
+    setFormsMade((count) => count + 1);
+  }
 
   return (
     <main>
@@ -93,19 +106,34 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
       <section className="section lead-section">
         <div className="container lead-layout">
           <div>
-            {booked ? <BookingConfirmation key={booked.reference} booking={booked} /> : null}
-            <div className="card form-card">
-              <h2>{booked ? "Book another visit" : "Your appointment"}</h2>
-              {/* A new, empty form after each booking made here. The page's action data answers a
-                  post sent before the scripts ran: it belongs to the first form, not to the next one. */}
-              <BookingForm
-                key={bookedHere?.reference ?? "first"}
-                id="booking-page-form"
-                setup={loaderData}
-                actionData={bookedHere ? undefined : actionData}
-                onBooked={setBookedHere}
-              />
-            </div>
+            {booked ? (
+              // Without JavaScript the redirected page opens with the result in view (autofocus).
+              <div ref={result} className="booking-result" tabIndex={-1} autoFocus={!bookedHere}>
+                <BookingConfirmation key={booked.reference} booking={booked} />
+                {bookedHere ? (
+                  <button type="button" className="button button--secondary" onClick={bookAnother}>
+                    Book another visit
+                  </button>
+                ) : (
+                  <a className="button button--secondary" href="/book">
+                    Book another visit
+                  </a>
+                )}
+              </div>
+            ) : (
+              <div className="card form-card">
+                <h2>Your appointment</h2>
+                {/* A new, empty form after each booking made here. The page's action data answers a
+                    post sent before the scripts ran: it belongs to the first form, not to the next one. */}
+                <BookingForm
+                  key={formsMade}
+                  id="booking-page-form"
+                  setup={loaderData}
+                  actionData={formsMade === 0 ? actionData : undefined}
+                  onBooked={setBookedHere}
+                />
+              </div>
+            )}
           </div>
           <LeadAside title="What to expect">
             <p>A visit takes about an hour, and the time is set aside for you.</p>

@@ -5,7 +5,9 @@ import { MapEmbed } from "~/components/site/map-embed";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, mapsEmbedUrl, mapsSearchUrl, phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
-import { redirectWithToast } from "~/http/toast.server";
+import { flashedReceipt, redirectWithToast } from "~/http/toast.server";
+import { LeadReceiptCard } from "~/components/leads/lead-receipt";
+import { leadReceipt, type LeadReceipt } from "~/leads/receipt";
 import { saveContactMessage } from "~/leads/contact.server";
 import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/leads/rules/contact";
@@ -24,8 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return leadFormLoaderData(context, "contact");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...(await leadFormLoaderData(context, "contact")), receipt: leadReceipt(await flashedReceipt(request, context)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return leadNotStored(context, intake, CONTACT_MESSAGES.failure, error);
   }
-  return redirectWithToast(context, "/contactus", { type: "success", message: CONTACT_MESSAGES.success });
+  const receipt: LeadReceipt = { kind: "contact", email: intake.value.email };
+  return redirectWithToast(context, "/contactus", { type: "success", message: CONTACT_MESSAGES.success }, {}, receipt);
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,9 +91,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <section className="section section--tint contact-main" aria-label="Message and map">
         <div className="container contact-main__inner">
           <section aria-labelledby="contact-form-heading" className="card form-card">
-            <h2 id="contact-form-heading">Send us a message</h2>
-            <p className="muted">Tell us what you have in mind and how best to reach you.</p>
-            <ContactForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
+            <h2 id="contact-form-heading">{loaderData.receipt ? "Your message" : "Send us a message"}</h2>
+            {loaderData.receipt ? (
+              <LeadReceiptCard receipt={loaderData.receipt} anotherHref="/contactus" />
+            ) : (
+              <>
+                <p className="muted">Tell us what you have in mind and how best to reach you.</p>
+                <ContactForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
+              </>
+            )}
           </section>
           <section aria-labelledby="map-heading" className="map-block">
             <h2 id="map-heading">Find the showroom</h2>

@@ -7,6 +7,7 @@ import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { phoneHref, store } from "~/config/store";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { NO_ANALYTICS } from "~/http/page-analytics";
+import { TASK_PAGE } from "~/http/page-scripts";
 import { parseForm } from "~/http/form.server";
 import { clientIp, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -26,12 +27,13 @@ import { CancelSchema, MANAGE_MESSAGES, RescheduleSchema } from "~/leads/rules/a
 // is a GET and changes nothing (mail and SMS link scanners open links); a
 // cancel or a reschedule is a POST from a button on a confirmation step.
 
+// No scripts (a page of links and small forms), no floating bar over its buttons, and no analytics:
+// the URL carries the booking's signed token (docs/decisions/099).
+export const handle = { ...TASK_PAGE, ...NO_ANALYTICS };
+
 export function meta() {
   return [{ title: `Your appointment | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-/** The URL carries the booking's signed token: no analytics may read it (docs/decisions/099). */
-export const handle = NO_ANALYTICS;
 
 /** The URL carries the booking's signed token: no cache may keep the page, no search engine index it. */
 export function headers() {
@@ -210,9 +212,9 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                           <input type="hidden" name="date" value={page.date} />
                           <fieldset>
                             <legend>Open times on {page.dateLabel}</legend>
-                            <div className="manage__time-options">
+                            <div className="choice-chips">
                               {page.availability.slots.map((slot, index) => (
-                                <label key={slot} className="manage__time-option">
+                                <label key={slot} className="choice-chip">
                                   <input type="radio" name="time" value={slot} required defaultChecked={index === 0 && page.availability!.slots.length === 1} />
                                   {slot}
                                 </label>

@@ -9,9 +9,12 @@ import { ORDER_MESSAGES } from "~/leads/rules/order";
 // progress, and gets JSON back instead of a page (docs/decisions/063). The order
 // is taken exactly as /orderOnline takes it; only the answer's shape differs:
 // a stored order answers { stored: true } and leaves the success toast in the
-// flash cookie for the page the form then reloads.
+// flash cookie, with the receipt the page shows, for the page the form then reloads.
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerOrder(context, await takeOrder(request, context), async () =>
-    data({ stored: true as const }, { headers: await withFlashToast(context, { type: "success", message: ORDER_MESSAGES.success }) }),
+  return answerOrder(context, await takeOrder(request, context), async (receipt) =>
+    data(
+      { stored: true as const },
+      { headers: await withFlashToast(context, { type: "success", message: ORDER_MESSAGES.success }, undefined, receipt) },
+    ),
   );
 }

@@ -4,7 +4,9 @@ import { OrderForm } from "~/components/leads/order-form";
 import { PageHero } from "~/components/site/page-hero";
 import { emailHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
-import { redirectWithToast } from "~/http/toast.server";
+import { flashedReceipt, redirectWithToast } from "~/http/toast.server";
+import { LeadReceiptCard } from "~/components/leads/lead-receipt";
+import { leadReceipt } from "~/leads/receipt";
 import { leadFormHeaders, leadFormLoaderData } from "~/leads/intake.server";
 import { answerOrder, takeOrder } from "~/leads/order.server";
 import { ORDER_MESSAGES } from "~/leads/rules/order";
@@ -24,14 +26,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return leadFormLoaderData(context, "order");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...(await leadFormLoaderData(context, "order")), receipt: leadReceipt(await flashedReceipt(request, context)) };
 }
 
 /** The form without JavaScript (or before it loads): a stored order redirects with the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerOrder(context, await takeOrder(request, context), () =>
-    redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success }),
+  return answerOrder(context, await takeOrder(request, context), (receipt) =>
+    redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success }, {}, receipt),
   );
 }
 
@@ -45,12 +47,18 @@ export default function OrderOnlinePage({ loaderData, actionData }: Route.Compon
         <div className="container lead-layout">
           <div className="card form-card">
             <h2>Your custom piece</h2>
+            {loaderData.receipt ? (
+              <LeadReceiptCard receipt={loaderData.receipt} anotherHref="/orderOnline" />
+            ) : (
+              <>
             <p className="lead-page__note">
               You can add up to three photos or sketches at the end of this form. Prefer to send a sketch or a photo? E-mail
               it to <a href={emailHref}>{store.email}</a> or send it to us on <a href={store.social.whatsapp}>WhatsApp</a>,
               with your name, and we will add it to your request.
             </p>
             <OrderForm key={loaderData.submissionToken} submissionToken={loaderData.submissionToken} actionData={actionData} />
+              </>
+            )}
           </div>
           <LeadAside title="What happens next">
             <ol className="lead-aside__steps">

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sms-terms";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store } from "~/config/store";
-import { SMS_CONSENT_TEXT } from "~/leads/consent";
+import { PROMO_CONSENT_TEXT, SMS_CONSENT_TEXT } from "~/leads/consent";
 import { seo } from "~/http/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,6 +27,10 @@ const sections: LegalSection[] = [
         <blockquote className="quote-box">
           <p>{SMS_CONSENT_TEXT}</p>
         </blockquote>
+        <p>Promotions are a separate box you may tick or leave empty. If you tick it, you agree to this text too:</p>
+        <blockquote className="quote-box">
+          <p>{PROMO_CONSENT_TEXT}</p>
+        </blockquote>
         <p>
           Consent is not a condition of any purchase. We keep a record of when and how you gave consent, and the exact
           words you agreed to.
@@ -42,7 +46,7 @@ const sections: LegalSection[] = [
         <li>Appointment reminders</li>
         <li>Follow-ups on your inquiry or visit</li>
         <li>Billing inquiries, for example about a layaway balance</li>
-        <li>Promotions and offers</li>
+        <li>Promotions and offers, only if you ticked the separate promotions box</li>
         <li>Order status updates, for example when your custom piece is ready</li>
       </ul>
     ),

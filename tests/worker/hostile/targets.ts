@@ -84,7 +84,7 @@ export const contactForm: FormUnderTest = {
       max: { length: 2000, message: "Message must be 2,000 characters or fewer." },
       invalid: "Message contains characters we can't accept.",
     },
-    { name: "smsConsent", kind: "consent", required: "Please agree to receive text messages" },
+    { name: "smsConsent", kind: "consent", required: "Please agree to texts about this message" },
   ],
   async valid() {
     const id = unique();
@@ -104,7 +104,7 @@ export const contactForm: FormUnderTest = {
     { name: "message: line breaks and tabs are kept", build: (v) => ({ entries: entriesOf(v, { message: "Line one\r\nLine two\n\tIndented" }) }), expect: accepted(column("message", "Line one\r\nLine two\n\tIndented")) },
     { name: "message: NUL byte", build: (v) => ({ entries: entriesOf(v, { message: "Hello\u0000there" }) }), expect: refused(400, "Message contains characters we can't accept.") },
     { name: "message: SQL metacharacters are stored as text", build: (v) => ({ entries: entriesOf(v, { message: "1; DELETE FROM contact_messages; --" }) }), expect: accepted(column("message", "1; DELETE FROM contact_messages; --")) },
-    { name: "smsConsent: ticked twice", build: (v) => ({ entries: [...entriesOf(v), ["smsConsent", "on"]] }), expect: refused(400, "Please agree to receive text messages") },
+    { name: "smsConsent: ticked twice", build: (v) => ({ entries: [...entriesOf(v), ["smsConsent", "on"]] }), expect: refused(400, "Please agree to texts about this message") },
   ],
 };
 
@@ -223,7 +223,7 @@ async function bookFirst(changes: Record<string, string> = {}, headers: Record<s
 }
 
 const CAP_PHONE = `This phone number already has ${bookingCaps.upcomingPerPhone} upcoming appointments with us. To book another or change one, please call us at ${store.phone.display}.`;
-const CAP_DAILY = `You have booked as many appointments online as we take in one day. To book another, please call us at ${store.phone.display}.`;
+const CAP_DAILY = `this one has reached today's: please call us at ${store.phone.display}, and we book the visit with you on the phone.`;
 
 export const bookingForm: FormUnderTest = {
   id: "booking",
