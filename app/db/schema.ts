@@ -274,7 +274,11 @@ export const passkeyChallenges = sqliteTable(
   (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
 );
 
-export const CONSENT_PURPOSES = ["transactional", "promotional"] as const;
+/**
+ * What a consent allows: texts about the visitor's own request, promotions (a separate, optional box),
+ * or one repair's "ready" text, agreed at the counter (app/repairs/), which allows nothing else.
+ */
+export const CONSENT_PURPOSES = ["transactional", "promotional", "repair-ready"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /**

@@ -6,7 +6,7 @@ import { appointments, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/sch
 import { getCloudflare } from "~/http/request-context";
 import { deliverQueued, queueLeadMessage, withdrawLeadMessages } from "~/mail/outbox.server";
 import { outcomeOfStaleSave, type UpdateOutcome } from "~/inbox/queries.server";
-import { cancellationMessages } from "./appointment-messages.server";
+import { cancellationMessages, visitMessages } from "./appointment-messages.server";
 import { visitorChannels } from "./manage.server";
 
 // Staff set an appointment's status (and note) from the dashboard. When the
@@ -14,7 +14,9 @@ import { visitorChannels } from "./manage.server";
 // back), the calendar file's SEQUENCE goes up, so the file the visitor's link
 // serves replaces the one their calendar holds (docs/decisions/093). When staff
 // cancel a visit that is still ahead, the visitor is told on the channels they
-// chose, in the same batch, and its unsent reminders are withdrawn.
+// chose, in the same batch, and its unsent reminders are withdrawn. When staff
+// undo that cancel, the visitor is told the visit is on again (a confirmation
+// with the calendar file at the new SEQUENCE) and gets a reminder again.
 
 const holdsSeat = (status: LeadStatus) => !SEAT_RELEASING_STATUSES.includes(status);
 
@@ -36,11 +38,19 @@ export async function setAppointmentStatus(
   if (appointment.version !== changes.version) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
   const moves = holdsSeat(appointment.status) !== holdsSeat(changes.status);
   const sequence = appointment.sequence + (moves ? 1 : 0);
-  const tellVisitor = changes.status === "cancelled" && moves && appointment.startsAt.getTime() > now && appointment.submissionToken;
+  const ahead = appointment.startsAt.getTime() > now && appointment.submissionToken !== null;
+  const cancels = ahead && moves && changes.status === "cancelled";
+  const reopens = ahead && moves && appointment.status === "cancelled";
+  const tellVisitor = cancels || reopens;
   const change = { kind: "appointment", id, changeId: crypto.randomUUID() } as const;
-  const messages = tellVisitor
-    ? cancellationMessages({ ...appointment, reference: appointment.submissionToken!, sequence, ...(await visitorChannels(db, appointment)) }, now)
-    : [];
+  const visit = tellVisitor
+    ? { ...appointment, reference: appointment.submissionToken!, sequence, ...(await visitorChannels(db, appointment)) }
+    : null;
+  const messages = !visit
+    ? []
+    : cancels
+      ? cancellationMessages(visit, now)
+      : await visitMessages(env, { ...visit, startsAt: appointment.startsAt.getTime() }, now);
   try {
     const [updated, ...queued] = await db.batch([
       db
@@ -56,13 +66,13 @@ export async function setAppointmentStatus(
         })
         .where(and(eq(appointments.id, id), eq(appointments.version, changes.version)))
         .returning({ version: appointments.version }),
-      ...(tellVisitor ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
+      ...(cancels ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
       // Queued only if the guarded update above wrote: each insert reads the lead's change id.
       ...messages.map((message) => queueLeadMessage(db, change, message, now)),
     ]);
     const [row] = updated;
     if (!row) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
-    deliverQueued(env, ctx, queued.slice(tellVisitor ? 1 : 0).flat() as { id: number; nextAttemptAt: Date }[], now);
+    deliverQueued(env, ctx, queued.slice(cancels ? 1 : 0).flat() as { id: number; nextAttemptAt: Date }[], now);
     return { outcome: "updated", version: row.version };
   } catch (error) {
     if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { consentRecords, type ConsentPurpose } from "~/db/schema";
-import { CONSENTS } from "./consent";
+import { consentRecords } from "~/db/schema";
+import { CONSENTS, type FormConsentPurpose } from "./consent";
 import { LEADS } from "./kinds";
 import { textablePhone } from "./phone";
 
@@ -15,7 +15,7 @@ import { textablePhone } from "./phone";
 export function recordSmsConsent(
   db: Db,
   lead: { kind: "contact" | "appointment"; submissionId: string },
-  consent: { phone: string; ip: string; now: number; purpose?: ConsentPurpose },
+  consent: { phone: string; ip: string; now: number; purpose?: FormConsentPurpose },
 ) {
   const purpose = consent.purpose ?? "transactional";
   const table = sql.identifier(LEADS[lead.kind].table);

@@ -21,8 +21,11 @@ export const PROMO_CONSENT_TEXT =
   `Up to 4 messages a month. Message and data rates may apply. Reply STOP to opt out. ` +
   `Optional: consent is not a condition of purchase.`;
 
-/** The words and version stored with each kind of consent. */
-export const CONSENTS: Record<ConsentPurpose, { version: string; text: string }> = {
+/** A consent a visitor gives on a form (a repair's is given at the counter: app/repairs/rules.ts). */
+export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready">;
+
+/** The words and version stored with each kind of consent a form asks for. */
+export const CONSENTS: Record<FormConsentPurpose, { version: string; text: string }> = {
   transactional: { version: SMS_CONSENT_VERSION, text: SMS_CONSENT_TEXT },
   promotional: { version: PROMO_CONSENT_VERSION, text: PROMO_CONSENT_TEXT },
 };

@@ -2,7 +2,7 @@
 // what a visitor typed into E.164 once (`toE164`), every table stores that, and
 // people read it one way (`formatPhone`) and dial it from one link (`telHref`).
 // A 10-digit number is taken as a US one (+1). The store texts US and Canadian
-// numbers only (`textablePhone`). migrations/0009 applies the same rule in SQL to
+// numbers only (`textablePhone`). migrations/0011 applies the same rule in SQL to
 // the rows stored before it.
 
 const E164_NANP = /^\+1\d{10}$/;

@@ -16,8 +16,13 @@ interface MessageKindInfo {
    * or not, opted out or not, past the daily limits, once per number per day.
    */
   answersKeyword?: true;
-  /** An offer, not about the visitor's own request: a text needs the separate promotional consent. */
-  promotional?: true;
+  /**
+   * The consent a text of this kind needs (app/mail/text-permission.server.ts); without one,
+   * a consent to texts about the visitor's own request. A promotion needs the separate
+   * promotional consent; a repair's "ready" text the one given at the counter for it, which
+   * allows nothing else.
+   */
+  consent?: "promotional" | "repair-ready";
 }
 
 export const MESSAGE_KINDS = {
@@ -35,8 +40,8 @@ export const MESSAGE_KINDS = {
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
-  "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup" },
-  promotion: { audience: "visitor", automated: false, label: "Promotion", promotional: true },
+  "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready" },
+  promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional" },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },
   "staff-reset": { audience: "staff", automated: false, label: "Password reset link" },

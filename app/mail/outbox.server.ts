@@ -234,8 +234,7 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     if (held) return { go: false, ...held };
   }
   if (row.channel === "sms") {
-    const purpose = messageKindInfo(row.kind)?.promotional ? "promotional" : "transactional";
-    const permission = await textPermission(db, row.recipient, purpose);
+    const permission = await textPermission(db, row.recipient, messageKindInfo(row.kind)?.consent ?? "transactional");
     if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
   }
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };

@@ -1,4 +1,5 @@
 import { csvLine, csvStream } from "~/http/csv";
+import { formatPhone } from "~/leads/phone";
 import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
 import { isOverdue } from "./lookup.server";
 import { repairBatch, type RepairRow } from "./list.server";
@@ -13,7 +14,7 @@ const COLUMNS: { header: string; value: (row: RepairRow, now: number) => string 
   { header: "Ticket", value: (row) => row.ticket },
   { header: "Logged (Central)", value: (row) => storeTimestamp(row.createdAt) },
   { header: "Name", value: (row) => row.name },
-  { header: "Phone", value: (row) => row.phone },
+  { header: "Phone", value: (row) => formatPhone(row.phone) },
   { header: "Email", value: (row) => row.email ?? "" },
   { header: "Item", value: (row) => row.item },
   { header: "Work", value: (row) => (row.workDetail ? `${row.work}: ${row.workDetail}` : row.work) },

@@ -74,8 +74,8 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           appointmentId: sql`NULL`,
           repairId: sql`${repairs.id}`,
           recordedBy: sql`${clerk.email}`,
-          // The ready text is about the customer's own repair, never an offer.
-          purpose: sql`${"transactional"}`,
+          // Agreed to one text, when this repair is ready: it allows no other text to the number.
+          purpose: sql`${"repair-ready"}`,
           consentVersion: sql`${REPAIR_TEXT_CONSENT_VERSION}`,
           consentText: sql`${REPAIR_TEXT_CONSENT_TEXT}`,
           ip: sql`${clerk.ip}`,

@@ -58,6 +58,8 @@ async function openDashboard(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: true });
   const staff = await context.newPage();
   await signInAsStaff(staff);
+  // All bookings: a cancelled visit leaves Upcoming (decision 107), and these tests follow it through its cancel.
+  await staff.goto("/dashboard?tab=appointments&when=all");
   await waitForLive(staff);
   return { staff, close: () => context.close() };
 }

@@ -170,9 +170,17 @@ describe("calendar files", () => {
     expect(await download(appointment.reference)).toMatchObject({ sequence: 1 });
 
     // Reopened: the seat is held again, and the file says so with a higher SEQUENCE.
+    const confirmationsBefore = (await appointmentOutbox(name)).filter((row) => row.kind === "booking-confirmation").map((row) => row.id);
     await setStatus(appointment.id, "contacted", cookie);
     expect(await download(appointment.reference)).toMatchObject({ sequence: 2, status: "CONFIRMED" });
     expect(await rows("SELECT sequence FROM appointments WHERE id = ?", appointment.id)).toEqual([{ sequence: 2 }]);
+    // The visitor, told it was cancelled, is told it is on again, and is reminded again.
+    const reopened = (await unsentOf(name, "booking-confirmation")).filter((row) => !confirmationsBefore.includes(row.id));
+    const back = await send(reopened);
+    expect(back.texts).toHaveLength(1);
+    expect(back.emails).toHaveLength(1);
+    expect(attachedCalendar(back.emails[0]!)).toMatchObject({ method: "PUBLISH", sequence: 2, status: "CONFIRMED" });
+    expect(await unsentOf(name, "reminder")).toHaveLength(2);
   });
 
   it("a visit that has already passed, marked cancelled by staff, sends the visitor nothing", async () => {

@@ -5,6 +5,7 @@ import { purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
 import { isQuietHour, outsideQuietHours } from "../../app/leads/reminders";
 import { storeTimeToInstant } from "../../app/leads/store-time";
 import { deliverOutboxMessage } from "../../app/mail/outbox.server";
+import { textPermission } from "../../app/mail/text-permission.server";
 import { findRepairForCustomer, MISSES_PER_HOUR, type LookupWork } from "../../app/repairs/lookup.server";
 import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION } from "../../app/repairs/rules";
 import { createStaff, get, postForm, signIn } from "./helpers";
@@ -56,6 +57,9 @@ describe("logging a repair", () => {
       recorded_by: clerk.email,
     });
     expect(consent[0]!.created_at).toBeGreaterThanOrEqual(before);
+    // It allows the one "ready" text, and no other text to the number (a staff text, a reminder).
+    expect(await textPermission(getDb(env), repair.phone, "repair-ready")).toEqual({ ok: true, phone: repair.phone });
+    expect(await textPermission(getDb(env), repair.phone)).toMatchObject({ ok: false, reason: "no-consent" });
 
     const audit = await rows<{ action: string }>("SELECT action FROM audit_log WHERE actor_id = ? AND target = ?", clerk.id, `repairs #${repair.id}`);
     expect(audit.map((entry) => entry.action)).toContain("repair-created");
@@ -133,6 +137,11 @@ describe("the Repairs tab", () => {
     expect(body).toContain('"Ticket","Logged (Central)","Name"');
     expect(body).toContain(`"${repair.ticket}"`);
     expect(body).toContain('"$85.50"');
+    // The phone one way, as on every page and export: (901) 555-0123.
+    const digits = digitsOf(repair.phone).slice(1);
+    expect(body).toContain(`"(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}"`);
+    const list = await (await getWithCookie("/dashboard/repairs?q=Searchable", cookie)).text();
+    expect(list).toContain(`href="tel:${repair.phone}"`);
     await vi.waitFor(async () =>
       expect(await rows("SELECT id FROM audit_log WHERE actor_id = ? AND action = 'repairs-exported'", clerk.id)).not.toHaveLength(0),
     );

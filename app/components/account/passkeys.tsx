@@ -77,6 +77,8 @@ function PasskeyButton(props: {
       <Availability supported={supported} withoutScript={props.withoutScript} unsupported={props.unsupported} />
       {supported ? (
         <form
+          // Named by what it does: a page may hold it beside other forms (the sign-in page does).
+          aria-label={props.label}
           onSubmit={(event) => {
             event.preventDefault();
             void run();

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatPhone, telHref } from "~/leads/phone";
 import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/repairs/statuses";
 import { repairHref } from "~/repairs/view";
 
@@ -57,7 +58,7 @@ export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
                 <span className="inbox-table__value">
                   {row.name}
                   <br />
-                  <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}>{row.phone}</a>
+                  <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>
                 </span>
               </td>
               <td data-label="Item">

@@ -79,7 +79,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       <div className="login-card">
         <p className="login-card__store">{store.name}</p>
         <h1>Staff sign-in</h1>
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...getFormProps(form)} aria-label="Sign in with your password">
           <HoneypotField />
           <input type="hidden" name="redirectTo" value={safeRedirectPath(searchParams.get("redirectTo"))} />
           <FormErrors errors={form.errors} />

@@ -10,6 +10,7 @@ import { parseForm } from "~/http/form.server";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
+import { formatPhone, telHref } from "~/leads/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { announceRepair } from "~/live/client.server";
 import { deliverQueued } from "~/mail/outbox.server";
@@ -109,7 +110,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
             <dd>{repair.name}</dd>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${repair.phone.replace(/[^\d+]/g, "")}`}>{repair.phone}</a>
+              <a href={telHref(repair.phone)}>{formatPhone(repair.phone)}</a>
             </dd>
             <dt>E-mail</dt>
             <dd>{repair.email ? <a href={`mailto:${repair.email}`}>{repair.email}</a> : "–"}</dd>
