@@ -18,6 +18,7 @@ import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { parseMeasurementId } from "~/config/analytics";
 import { store } from "~/config/store";
+import { useNonceAttribute } from "~/http/nonce";
 import { pageHydrates } from "~/http/page-scripts";
 import { pageStyles } from "~/http/page-styles";
 import { getCloudflare } from "~/http/request-context";
@@ -73,7 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* React hoists a stylesheet with a precedence to the top of <head>, ahead of the script preloads. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
-        <Links />
+        {/* In dev, React Router adds a critical-CSS <link> that takes this nonce. */}
+        <Links nonce={useNonceAttribute()} />
         {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}
         {rootData?.gaMeasurementId ? <Analytics measurementId={rootData.gaMeasurementId} /> : null}
       </head>
