@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { banner } from "./scripts/local-db.mjs";
 
 // PERSIST_DIR lets the browser tests serve the same build from a throwaway database.
 const persistDir = process.env.PERSIST_DIR;
@@ -9,16 +10,67 @@ const persistDir = process.env.PERSIST_DIR;
 // serves HTML rendered by an older build (workers/page-cache.ts, docs/decisions/071).
 const buildVersion = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export default defineConfig({
+// npm start and npm run dev take PORT, like npm run wrangler:dev; --port overrides it.
+const port = Number(process.env.PORT) || 8787;
+
+/**
+ * npm run dev: the banner names the port Vite really listens on. Without
+ * --strictPort Vite moves on when the port is taken (another project's server,
+ * npm start), and a banner printed before it started named the wrong one.
+ */
+function devBanner(): Plugin {
+  return {
+    name: "bartlett:dev-banner",
+    apply: "serve",
+    configureServer(server) {
+      server.httpServer?.once("listening", () => {
+        const address = server.httpServer?.address();
+        if (address && typeof address === "object") banner(`http://localhost:${address.port} (Vite dev server)`);
+      });
+    },
+  };
+}
+
+/**
+ * npm run dev: content pages ship no script (docs/decisions/070), so React Router's
+ * hot reload never reaches them. When a module the Worker renders with changes
+ * (routes, components, stylesheets), their dev-only script (app/assets/dev-reload.ts)
+ * reloads the page. Pages with scripts do not load it: React Router updates them in place.
+ */
+function reloadContentPages(): Plugin {
+  return {
+    name: "bartlett:reload-content-pages",
+    apply: "serve",
+    hotUpdate({ modules, server }) {
+      if (this.environment.name !== "client" && modules.length > 0) {
+        server.ws.send({ type: "custom", event: "bartlett:server-changed" });
+      }
+    },
+  };
+}
+
+// The Worker's DevTools port. `npm run dev` takes the first free one from 9229. The
+// built Worker's servers (npm start, the tests, the build's page step, the bench) open
+// none unless INSPECTOR_PORT asks (for a CPU profile, docs/BENCHMARKS.md): two of
+// them starting at once raced for 9229, and the loser never served (EADDRINUSE).
+const previewInspectorPort = Number(process.env.INSPECTOR_PORT) || false;
+
+export default defineConfig(({ isPreview }) => ({
   plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: persistDir ? { path: persistDir } : true }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: persistDir ? { path: persistDir } : true,
+      inspectorPort: isPreview ? previewInspectorPort : undefined,
+    }),
     reactRouter(),
+    devBanner(),
+    reloadContentPages(),
   ],
   resolve: { tsconfigPaths: true },
   // Found before the first page needs them, so `npm run dev` never reloads a page the
   // first time a form or the sign-in is opened while Vite optimises these.
   optimizeDeps: { include: ["@conform-to/react", "@conform-to/zod/v4", "zod", "@simplewebauthn/browser", "partysocket/react"] },
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
-  preview: { port: 8787, strictPort: true },
-  server: { port: 8787 },
-});
+  preview: { port, strictPort: true },
+  server: { port },
+}));

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { dropKnownNoise } from "./tests/support/known-noise.ts";
 import { nuValidator, twilioSigner } from "./tests/support/node-checkers.ts";
+
+dropKnownNoise(process.stdout);
+dropKnownNoise(process.stderr);
 
 /** The sample photos in tests/fixtures/photos, as base64 by file name (workerd tests cannot read files). */
 function samplePhotos(): Record<string, string> {

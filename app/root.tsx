@@ -13,12 +13,14 @@ import displayFont from "~/assets/fonts/cormorant-garamond-core-600.woff2?url";
 import bodyFont from "~/assets/fonts/inter-core-wght-400-700.woff2?url";
 import type { Route } from "./+types/root";
 import { Analytics, usePageViews } from "~/components/site/analytics";
+import { DevReload } from "~/components/site/dev-reload";
 import { useEarlyInputReplay } from "~/components/site/early-input";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
 import { parseMeasurementId } from "~/config/analytics";
 import { store } from "~/config/store";
 import { pageAllowsAnalytics } from "~/http/page-analytics";
+import { useNonceAttribute } from "~/http/nonce";
 import { pageHydrates } from "~/http/page-scripts";
 import { pageStyles } from "~/http/page-styles";
 import { getCloudflare } from "~/http/request-context";
@@ -44,10 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // needs them (docs/decisions/078). Content pages ship no JavaScript (docs/decisions/070), so
 // the page paints sooner and nothing else competes for the connection: without the
 // body font's preload it arrived after the first paint, and its swap shifted text
-// (CLS 0.07 on /services). See docs/decisions/012.
-export const links: Route.LinksFunction = () => [
+// (CLS 0.07 on /services). See docs/decisions/012. Not in `npm run dev`: there React
+// Router's hydration swaps the head's links before the fonts are first used, so the
+// browser fetched them again and warned that both preloads went unused.
+const fontPreloads: ReturnType<Route.LinksFunction> = [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
+
+export const links: Route.LinksFunction = () => [
+  ...(import.meta.env.DEV ? [] : fontPreloads),
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
@@ -76,7 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* React hoists a stylesheet with a precedence to the top of <head>, ahead of the script preloads. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
-        <Links />
+        {/* In dev, React Router adds a critical-CSS <link> that takes this nonce. */}
+        <Links nonce={useNonceAttribute()} />
         {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}
         {measurementId ? <Analytics measurementId={measurementId} /> : null}
       </head>
@@ -87,6 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration />
             <Scripts />
           </>
+        ) : import.meta.env.DEV ? (
+          <DevReload />
         ) : null}
       </body>
     </html>

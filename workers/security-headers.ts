@@ -63,7 +63,8 @@ export function contentSecurityPolicy({ nonce, analytics, url }: PolicyOptions):
       ? ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...(analytics ? ANALYTICS_SCRIPT_HOSTS : [])]
       : analytics
         ? ["script-src", "'self'", ...ANALYTICS_SCRIPT_HOSTS]
-        : ["script-src", "'none'"],
+        : // npm run dev: the content pages' reload script (app/components/site/dev-reload.tsx).
+          ["script-src", import.meta.env.DEV ? "'self'" : "'none'"],
     ["script-src-attr", "'none'"],
     // React renders style attributes; styles cannot run code, so inline ones are allowed.
     ["style-src", "'self'", "'unsafe-inline'"],

@@ -23,7 +23,7 @@ const MB = 1024 * 1024;
  * A JPEG of `size` bytes: the sample photo with a GPS position (tests/fixtures),
  * its scan padded with entropy-coded bytes (no 0xFF, so no markers) before its end.
  */
-function photoOfSize(size, seed) {
+export function photoOfSize(size, seed) {
   const sample = readFileSync("tests/fixtures/photos/ring-gps.jpg");
   const body = sample.subarray(0, sample.length - 2); // without the end-of-image marker
   const photo = Buffer.alloc(size);

@@ -31,3 +31,17 @@ export async function gotoAndStartScripts(page: Page, path: string) {
   await page.goto(path);
   await startPageScripts(page);
 }
+
+/**
+ * What the browser console shows a developer while the page is open, less debug and
+ * info lines (Vite's "connected", React's DevTools hint): warnings, errors and uncaught
+ * exceptions, each as "type: text".
+ */
+export function recordConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`uncaught: ${error.message}`));
+  return messages;
+}

@@ -35,7 +35,10 @@ export async function openLiveSocket(cookie: string) {
   const socket = response.webSocket!;
   const messages: string[] = [];
   const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
-  socket.addEventListener("message", (event) => messages.push(String(event.data)));
+  // A listener returns nothing: workerd warns about any value (push's length here).
+  socket.addEventListener("message", (event) => {
+    messages.push(String(event.data));
+  });
   socket.accept();
   return { socket, messages, closed };
 }

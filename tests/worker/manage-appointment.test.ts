@@ -159,7 +159,9 @@ describe("cancel", () => {
     const socket = upgrade.webSocket!;
     socket.accept();
     const events: unknown[] = [];
-    socket.addEventListener("message", (event) => events.push(JSON.parse(String(event.data))));
+    socket.addEventListener("message", (event) => {
+      events.push(JSON.parse(String(event.data)));
+    });
     expect((await post(path, { intent: "cancel", current: current(appointment) })).status).toBe(302);
     await expect.poll(() => events, { timeout: 5_000 }).toContainEqual({ type: "lead-updated", inbox: "appointments", id: appointment.id });
     socket.close();

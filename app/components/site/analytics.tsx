@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import analyticsScript from "~/assets/analytics.js?url&no-inline";
-import { useNonce } from "~/http/nonce";
+import { useNonceAttribute } from "~/http/nonce";
 
 declare global {
   interface Window {
@@ -17,7 +17,7 @@ declare global {
  * and the effect below sends one page view per client-side route change.
  */
 export function Analytics({ measurementId }: { measurementId: string }) {
-  return <script async src={analyticsScript} data-measurement-id={measurementId} nonce={useNonce() || undefined} />;
+  return <script async src={analyticsScript} data-measurement-id={measurementId} nonce={useNonceAttribute()} />;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mapsSearchUrl, store } from "~/config/store";
-import { useNonce } from "~/http/nonce";
+import { useNonceAttribute } from "~/http/nonce";
 
 /** schema.org JewelryStore for search engines, built from the store facts. */
 function jewelryStoreJsonLd(origin: string) {
@@ -40,11 +40,10 @@ function serializeJsonLd(value: unknown) {
 }
 
 export function StoreJsonLd({ origin }: { origin: string }) {
-  const nonce = useNonce();
   return (
     <script
       type="application/ld+json"
-      nonce={nonce || undefined}
+      nonce={useNonceAttribute()}
       dangerouslySetInnerHTML={{ __html: serializeJsonLd(jewelryStoreJsonLd(origin)) }}
     />
   );
