@@ -1,5 +1,5 @@
 import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
-import { requireSessionSecret } from "~/auth/secret";
+import { cookieSecrets } from "~/auth/secret";
 import { TOAST_COOKIE } from "./cookie-names";
 import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";
@@ -14,16 +14,16 @@ type ToastFlash = { toast: Toast; receipt: unknown };
 
 const storages = new Map<string, ReturnType<typeof createToastStorage>>();
 
-function createToastStorage(secret: string) {
+function createToastStorage(secrets: string[]) {
   return createCookieSessionStorage<Record<string, never>, ToastFlash>({
-    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret] },
+    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets },
   });
 }
 
 function toastStorage(context: Readonly<RouterContextProvider>) {
-  const secret = requireSessionSecret(getCloudflare(context).env);
-  let storage = storages.get(secret);
-  if (!storage) storages.set(secret, (storage = createToastStorage(secret)));
+  const { env } = getCloudflare(context);
+  let storage = storages.get(env.SESSION_SECRET);
+  if (!storage) storages.set(env.SESSION_SECRET, (storage = createToastStorage(cookieSecrets(env))));
   return storage;
 }
 
