@@ -1,3 +1,5 @@
+// The page's Server-Timing (D1's own duration and rows read, summed over the batch) is set here and passed on by the
+// route's `headers`: hono/timing does not fit, as its setMetric needs hono's Context, which a React Router loader never sees.
 import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
 import {
