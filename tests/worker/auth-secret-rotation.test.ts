@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import jwt from "@tsndr/cloudflare-worker-jwt";
 import { describe, expect, it } from "vitest";
 // The built Worker itself (workers/app.ts, built), so a request can be answered under another SESSION_SECRET than SELF's.
+// It is read from build/, the default BUILD_DIR: a run against another build directory tests build/ here.
 // @ts-expect-error -- the build output carries no types
 import builtWorker from "../../build/server/index.js";
 import { manageToken, verifyManageToken } from "../../app/leads/manage-token.server";
