@@ -1,7 +1,6 @@
-import jwt from "@tsndr/cloudflare-worker-jwt";
 import { createCookie } from "react-router";
 import { toBase64Url } from "./base64";
-import { requireSessionSecret } from "./secret";
+import { signJwt } from "./secret";
 import { isSecureRequest, readSignedCookie } from "./session.server";
 
 // Device cookies (OWASP, "Slow down online guessing attacks with device
@@ -45,7 +44,7 @@ export async function issueDeviceCookie(request: Request, env: Env, email: strin
     iat: now,
     exp: now + DEVICE_COOKIE_MAX_AGE_SECONDS,
   };
-  const token = await jwt.sign(claims, requireSessionSecret(env), { algorithm: "HS256" });
+  const token = await signJwt(env, claims);
   const secure = isSecureRequest(request);
   return [await legacyDeviceCookie.serialize("", { maxAge: 0, secure }), await deviceCookie.serialize(token, { secure })];
 }

@@ -1,3 +1,4 @@
+// Kept over remix-utils' safeRedirect: it checks the string only; this one also resolves it and checks the normalized path (decision 121).
 // Only paths on this site are followed after sign-in; anything else falls back
 // to the dashboard. String checks refuse the classic tricks ("//evil.example",
 // "/\evil.example", control characters); resolving against a placeholder origin

@@ -1,16 +1,38 @@
-/** The HMAC key behind session cookies, toasts and form tokens (a wrangler secret; .dev.vars locally). */
-export function requireSessionSecret(env: Pick<Env, "SESSION_SECRET">): string {
-  if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
-    throw new Error("SESSION_SECRET must be set (at least 32 characters)");
+import jwt from "@tsndr/cloudflare-worker-jwt";
+
+// The one signing module (decision 120). Everything the site signs goes through here: the staff session and device
+// JWTs, React Router's signed cookies (toast, booking flash), the HMAC form and manage tokens, the booking caps' keys.
+// SESSION_SECRET is a comma-separated list, the current secret first: the first signs, every one verifies, so a
+// rotation ("new,old") signs nobody out and kills no link already e-mailed; dropping "old" later retires it.
+
+type SecretEnv = Pick<Env, "SESSION_SECRET">;
+
+const MIN_SECRET_LENGTH = 32;
+const parsed = new Map<string, readonly string[]>();
+
+/** SESSION_SECRET as its ordered list of secrets: the current one first. Throws when unset or a secret is short. */
+export function sessionSecrets(env: SecretEnv): readonly string[] {
+  const setting = env.SESSION_SECRET ?? "";
+  let secrets = parsed.get(setting);
+  if (!secrets) {
+    secrets = setting
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter((secret) => secret.length > 0);
+    if (secrets.length === 0 || secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
+      throw new Error(
+        `SESSION_SECRET must be set: one secret of at least ${MIN_SECRET_LENGTH} characters, or "new,old" while rotating`,
+      );
+    }
+    parsed.set(setting, secrets);
   }
-  return env.SESSION_SECRET;
+  return secrets;
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** SESSION_SECRET as an HMAC-SHA-256 key for the site's own signed tokens, imported once per isolate. */
-export function sessionSigningKey(env: Pick<Env, "SESSION_SECRET">): Promise<CryptoKey> {
-  const secret = requireSessionSecret(env);
+/** A secret as an HMAC-SHA-256 key, imported once per isolate. */
+function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
@@ -20,4 +42,46 @@ export function sessionSigningKey(env: Pick<Env, "SESSION_SECRET">): Promise<Cry
     keys.set(secret, key);
   }
   return key;
+}
+
+const encoder = new TextEncoder();
+
+/** HMAC-SHA-256 of `message` under the current secret (32 bytes). */
+export async function signMessage(env: SecretEnv, message: string): Promise<Uint8Array<ArrayBuffer>> {
+  const [current] = sessionSecrets(env);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(current!), encoder.encode(message)));
+}
+
+/** Whether `signature` is the HMAC of `message` under any listed secret. */
+export async function verifyMessage(env: SecretEnv, message: string, signature: BufferSource): Promise<boolean> {
+  const bytes = encoder.encode(message);
+  for (const secret of sessionSecrets(env)) {
+    if (await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, bytes)) return true;
+  }
+  return false;
+}
+
+/** An HS256 JWT of `claims` under the current secret. */
+export function signJwt(env: SecretEnv, claims: object): Promise<string> {
+  const [current] = sessionSecrets(env);
+  return jwt.sign(claims as Record<string, unknown>, current!, { algorithm: "HS256" });
+}
+
+/** The payload of an HS256 JWT signed by any listed secret and not expired, or null; never throws on a bad token. */
+export async function verifyJwt<Claims>(env: SecretEnv, token: string): Promise<Partial<Claims> | null> {
+  for (const secret of sessionSecrets(env)) {
+    try {
+      const verified = await jwt.verify<Claims>(token, secret, { algorithm: "HS256" });
+      if (verified) return verified.payload ?? null;
+    } catch {
+      // malformed: no other secret reads it either
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The `secrets` of React Router's createCookie: it signs with the first and unsigns with any. */
+export function cookieSecrets(env: SecretEnv): string[] {
+  return [...sessionSecrets(env)];
 }

@@ -1,11 +1,10 @@
-import jwt from "@tsndr/cloudflare-worker-jwt";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { createCookie, redirect, type Cookie } from "react-router";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { toBase64Url } from "./base64";
-import { requireSessionSecret } from "./secret";
+import { signJwt, verifyJwt } from "./secret";
 import { STAFF_SESSION_COOKIE } from "~/http/cookie-names";
 
 // A staff session is a row in `sessions` (who, since when, last seen, from where)
@@ -62,11 +61,7 @@ export function isSecureRequest(request: Request) {
 
 async function signSessionCookie(request: Request, env: Env, claims: Pick<SessionClaims, "sub" | "ver" | "sid">) {
   const now = Math.floor(Date.now() / 1000);
-  const token = await jwt.sign<SessionClaims>(
-    { ...claims, iat: now, exp: now + SESSION_MAX_AGE_SECONDS },
-    requireSessionSecret(env),
-    { algorithm: "HS256" },
-  );
+  const token = await signJwt(env, { ...claims, iat: now, exp: now + SESSION_MAX_AGE_SECONDS } satisfies SessionClaims);
   return sessionCookie.serialize(token, { secure: isSecureRequest(request) });
 }
 
@@ -103,11 +98,7 @@ export async function readSignedCookie<Claims>(cookie: Cookie, request: Request,
     return null;
   }
   if (typeof token !== "string" || token.length === 0 || token.length > maxLength) return null;
-  try {
-    return (await jwt.verify<Claims>(token, requireSessionSecret(env), { algorithm: "HS256" }))?.payload ?? null;
-  } catch {
-    return null;
-  }
+  return verifyJwt<Claims>(env, token);
 }
 
 /** The verified claims of this request's session cookie, or null; never throws. */

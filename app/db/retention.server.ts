@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { deletePhotos } from "~/photos/storage.server";
-import { allRows, statement } from "./sql.server";
+import { allRows, runBatch, statement } from "./sql.server";
 
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch
@@ -34,13 +34,13 @@ export const RETENTION = {
 
 function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
   const [name, by] = [sql.identifier(table), sql.identifier(column)];
-  return statement(env.DB, sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${by} < ${cutoff} LIMIT ${BATCH})`);
+  return statement(env, sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${by} < ${cutoff} LIMIT ${BATCH})`);
 }
 
 /** The R2 objects of orders past retention, as many as one run deletes orders (BATCH) can hold. */
 async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]> {
   const rows = await allRows<{ key: string }>(
-    env.DB,
+    env,
     sql`SELECT p.object_key AS key FROM order_photos p
       WHERE p.order_id IN (SELECT rowid FROM orders WHERE created_at < ${cutoff} LIMIT ${BATCH})`,
   );
@@ -53,7 +53,7 @@ async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]
  */
 function purgeOptOuts(env: Env, cutoff: number) {
   return statement(
-    env.DB,
+    env,
     sql`DELETE FROM sms_opt_outs WHERE rowid IN (
        SELECT o.rowid FROM sms_opt_outs o
        WHERE o.created_at < ${cutoff}
@@ -76,7 +76,7 @@ async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
   let deleted = 0;
   while (deleted < COUNTER_PURGE_PER_RUN) {
     const { meta } = await statement(
-      env.DB,
+      env,
       sql`DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ${cutoff} LIMIT ${COUNTER_ROUND})`,
     ).run();
     deleted += meta.changes ?? 0;
@@ -93,7 +93,7 @@ async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
 function purgeAuditLog(env: Env, cutoff: number) {
   const databaseCutoff = sql`CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${RETENTION.auditMs}`;
   return statement(
-    env.DB,
+    env,
     sql`DELETE FROM audit_log WHERE rowid IN
       (SELECT rowid FROM audit_log WHERE created_at < min(${cutoff}, ${databaseCutoff}) LIMIT ${BATCH})`,
   );
@@ -101,7 +101,7 @@ function purgeAuditLog(env: Env, cutoff: number) {
 
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
   await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
-  const results = await env.DB.batch([
+  const results = await runBatch(env, [
     purgeOlderThan(env, "contact_messages", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),
     purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
@@ -112,7 +112,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),
     purgeOptOuts(env, now - RETENTION.smsConsentMs),
     statement(
-      env.DB,
+      env,
       sql`UPDATE appointments SET visitor_key = NULL, address_key = NULL
        WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ${now - RETENTION.bookerKeysMs} LIMIT ${BATCH})`,
     ),

@@ -1,19 +1,31 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
-// The one way to run SQL that drizzle's query builder cannot express (the inbox
-// pages' keyset and FTS5 queries, retention's bounded deletes, json_each): it is
-// written with drizzle's `sql` template, so values are always bound parameters,
-// and run through D1 directly, because drizzle's batch() cannot bind parameters
-// of raw queries and one batch per inbox page or retention run is the point.
-// Everything else reaches D1 through drizzle (app/db/client.server.ts).
+// The one way to run SQL that drizzle's query builder cannot express (the inbox and repairs pages' keyset and FTS5
+// queries, their seen marks, retention's bounded deletes, json_each): it is written with drizzle's `sql` template, so
+// values are always bound parameters, and run through D1 directly, because drizzle's batch() cannot bind parameters
+// of raw queries, one batch per inbox page or retention run is the point, and the page reports D1's own meta (rows
+// read, duration). Everything else, every write included, reaches D1 through drizzle (app/db/client.server.ts).
+// Only app/db/ touches env.DB (docs/ARCHITECTURE.md, "Import rules").
 const dialect = new SQLiteSyncDialect();
 
-export function statement(db: D1Database, query: SQL): D1PreparedStatement {
+export type DbEnv = Pick<Env, "DB">;
+
+export function statement(env: DbEnv, query: SQL): D1PreparedStatement {
   const { sql, params } = dialect.sqlToQuery(query);
-  return db.prepare(sql).bind(...params);
+  return env.DB.prepare(sql).bind(...params);
 }
 
-export async function allRows<T>(db: D1Database, query: SQL): Promise<T[]> {
-  return (await statement(db, query).all<T>()).results;
+/** A statement that reads nothing: holds a batch position whose query is skipped, so the results keep their places. */
+export function emptyStatement(env: DbEnv): D1PreparedStatement {
+  return statement(env, sql`SELECT 0 WHERE 0`);
+}
+
+/** Runs the statements as one D1 batch (one round trip, one transaction); each result keeps D1's meta. */
+export function runBatch(env: DbEnv, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+  return env.DB.batch(statements);
+}
+
+export async function allRows<T>(env: DbEnv, query: SQL): Promise<T[]> {
+  return (await statement(env, query).all<T>()).results;
 }

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "./form";
 
+// The honeypot is kept over remix-utils' Honeypot: that one adds a provider around the forms and an encrypted
+// timestamp field, for what one empty hidden field does here (decision 121).
 // The first steps of every form post on the server, lead forms and staff forms
 // alike: refuse a bot that filled the honeypot, then parse with the form's
 // schema from its rules module (the server is the authority).

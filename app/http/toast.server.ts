@@ -1,5 +1,6 @@
 import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
-import { requireSessionSecret } from "~/auth/secret";
+import { z } from "zod";
+import { cookieSecrets } from "~/auth/secret";
 import { TOAST_COOKIE } from "./cookie-names";
 import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";
@@ -14,16 +15,16 @@ type ToastFlash = { toast: Toast; receipt: unknown };
 
 const storages = new Map<string, ReturnType<typeof createToastStorage>>();
 
-function createToastStorage(secret: string) {
+function createToastStorage(secrets: string[]) {
   return createCookieSessionStorage<Record<string, never>, ToastFlash>({
-    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret] },
+    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets },
   });
 }
 
 function toastStorage(context: Readonly<RouterContextProvider>) {
-  const secret = requireSessionSecret(getCloudflare(context).env);
-  let storage = storages.get(secret);
-  if (!storage) storages.set(secret, (storage = createToastStorage(secret)));
+  const { env } = getCloudflare(context);
+  let storage = storages.get(env.SESSION_SECRET);
+  if (!storage) storages.set(env.SESSION_SECRET, (storage = createToastStorage(cookieSecrets(env))));
   return storage;
 }
 
@@ -97,15 +98,13 @@ export async function consumeToast(
   const session = await storage.getSession(cookie);
   const toast = session.get("toast");
   headers.append("Set-Cookie", await storage.destroySession(session));
-  return { toast: isToast(toast) ? toast : null, headers };
+  const parsed = toastSchema.safeParse(toast);
+  return { toast: parsed.success ? parsed.data : null, headers };
 }
 
-function isToast(value: unknown): value is Toast {
-  if (!value || typeof value !== "object") return false;
-  const toast = value as Record<string, unknown>;
-  return (
-    typeof toast.id === "string" &&
-    (toast.type === "success" || toast.type === "error") &&
-    typeof toast.message === "string"
-  );
-}
+/** What a flashed toast must look like to be shown (the cookie is signed, but may come from an older build). */
+const toastSchema: z.ZodType<Toast> = z.object({
+  id: z.string(),
+  type: z.enum(["success", "error"]),
+  message: z.string(),
+});

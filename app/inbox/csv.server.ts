@@ -1,6 +1,7 @@
 // CSV export of one inbox view (tab, search, status, upcoming/past), every
 // page of it, in keyset batches (app/http/csv.ts streams and defuses the cells).
 import { csvLine, csvStream } from "~/http/csv";
+import type { DbEnv } from "~/db/sql.server";
 import { STATUS_LABELS, type InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
 import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
@@ -60,7 +61,7 @@ export function csvFileName(view: InboxView, now: number): string {
  * the audit trail).
  */
 export function streamLeadsCsv(
-  db: D1Database,
+  env: DbEnv,
   view: InboxView,
   match: string | null,
   now: number,
@@ -71,7 +72,7 @@ export function streamLeadsCsv(
     csvHeader(view.tab),
     async () => {
       const batchView: InboxView = { ...view, cursor };
-      const query = leadPageQuery(db, batchView, { match, limit: BATCH_SIZE, now, withNote: true });
+      const query = leadPageQuery(env, batchView, { match, limit: BATCH_SIZE, now, withNote: true });
       const page = readLeadPage(batchView, (await query.all<LeadWithNote>()).results, BATCH_SIZE);
       const more = page.hasAfter && Boolean(page.last);
       if (more) cursor = { direction: "after", ...page.last! };

@@ -117,7 +117,7 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, re
   const submission = parseForm(formData, StaffTextSchema);
   if (submission.status !== "success") return data({ textResult: submission.reply() }, { status: 400 });
 
-  const lead = await getLead(env.DB, kind, id);
+  const lead = await getLead(env, kind, id);
   if (!lead) throw data("Not found", { status: 404 });
   const now = Date.now();
   const state = await textingState(env, db, lead.phone, now);

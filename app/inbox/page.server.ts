@@ -1,4 +1,7 @@
+// The page's Server-Timing (D1's own duration and rows read, summed over the batch) is set here and passed on by the
+// route's `headers`: hono/timing does not fit, as its setMetric needs hono's Context, which a React Router loader never sees.
 import { data, redirect } from "react-router";
+import { emptyStatement, runBatch } from "~/db/sql.server";
 import type { StaffUser } from "~/auth/session.server";
 import {
   inboxHref,
@@ -51,11 +54,10 @@ function dayHeading(date: string, today: string): string {
  * person opens the tab again. See docs/decisions/030.
  */
 export async function loadInbox(env: Env, user: StaffUser, url: URL) {
-  const db = env.DB;
   const now = Date.now();
   let view = parseInboxView(url.searchParams);
   // The clerk's start page: today's visits when there are any (docs/decisions/107).
-  if (view.tab === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(db, now))) {
+  if (view.tab === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(env, now))) {
     view = { ...view, when: "today" };
   }
   const live = url.searchParams.get("live") === "1";
@@ -64,13 +66,13 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
   const match = "match" in plan ? plan.match : null;
   const markSeen = !live && !view.cursor;
 
-  const nothing = db.prepare("SELECT 0 WHERE 0");
-  const results = await db.batch([
-    seenIdsQuery(db, user.id),
-    searchError ? nothing : leadPageQuery(db, view, { match, limit: PAGE_SIZE, now }),
-    markSeen ? markSeenQuery(db, user.id, view.tab) : nothing,
-    unreadCountsQuery(db, user.id),
-    repairUnreadQuery(db, user.id),
+  const nothing = emptyStatement(env);
+  const results = await runBatch(env, [
+    seenIdsQuery(env, user.id),
+    searchError ? nothing : leadPageQuery(env, view, { match, limit: PAGE_SIZE, now }),
+    markSeen ? markSeenQuery(env, user.id, view.tab) : nothing,
+    unreadCountsQuery(env, user.id),
+    repairUnreadQuery(env, user.id),
   ]);
   const [seenResult, rowsResult, , unreadResult, repairUnreadResult] = results;
   const seenBefore = (seenResult!.results as InboxNumbers[])[0]!;

@@ -3,10 +3,11 @@
 // search goes through the FTS5 trigram tables, so a tab costs the same at
 // 100 rows as at 100,000. The SQL is written out so the plans stay obvious;
 // table and column names come only from the constants below, never from input.
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
-import { allRows, statement } from "~/db/sql.server";
-import type { LeadStatus } from "~/db/schema";
+import { allRows, statement, type DbEnv } from "~/db/sql.server";
+import { appointments, contactMessages, orders, type LeadStatus } from "~/db/schema";
 import { LEADS, type LeadKind } from "~/leads/kinds";
 import { NOT_COMING, type InboxView } from "~/inbox/view";
 import { addDays } from "~/leads/slots";
@@ -35,6 +36,8 @@ function sourceOf(kind: LeadKind) {
     columns: sql.raw(COLUMNS[kind]),
   };
 }
+
+const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;
 
 export function sourceTable(kind: LeadKind) {
   return sourceOf(kind).table;
@@ -106,9 +109,9 @@ function visitTimeConditions(view: InboxView, now: number): SQL[] {
 }
 
 /** Whether any visit today is still on (the appointments tab then opens on today). */
-export async function hasVisitsToday(db: D1Database, now: number): Promise<boolean> {
+export async function hasVisitsToday(env: DbEnv, now: number): Promise<boolean> {
   const today = { tab: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
-  const rows = await allRows(db, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
+  const rows = await allRows(env, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
   return rows.length > 0;
 }
 
@@ -124,7 +127,7 @@ export interface LeadPage {
 
 /** The rows one page needs, as a statement for a batch; read them back with readLeadPage. */
 export function leadPageQuery(
-  db: D1Database,
+  env: DbEnv,
   view: InboxView,
   options: { match: string | null; limit: number; now: number; withNote?: boolean },
 ) {
@@ -153,7 +156,7 @@ export function leadPageQuery(
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const note = options.withNote ? sql.raw(`, ${NOTE_COLUMNS}`) : sql``;
   return statement(
-    db,
+    env,
     sql`SELECT ${source.columns}${note} FROM ${from} ${where}
         ORDER BY ${ordering.column} ${direction}, t.id ${direction}
         LIMIT ${options.limit + 1}`,
@@ -178,19 +181,19 @@ export function readLeadPage<T extends Lead>(view: InboxView, rows: T[], limit: 
 
 // ---------------------------------------------------------------- one record
 
-export async function getLead(db: D1Database, kind: LeadKind, id: number): Promise<LeadWithNote | null> {
+export async function getLead(env: DbEnv, kind: LeadKind, id: number): Promise<LeadWithNote | null> {
   const source = sourceOf(kind);
   const [row] = await allRows<LeadWithNote>(
-    db,
+    env,
     sql`SELECT ${source.columns}, ${sql.raw(NOTE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
   );
   return row ?? null;
 }
 
 /** The photos of one order, in the order the visitor chose them. */
-export function orderPhotos(db: D1Database, orderId: number): Promise<OrderPhoto[]> {
+export function orderPhotos(env: DbEnv, orderId: number): Promise<OrderPhoto[]> {
   return allRows<OrderPhoto>(
-    db,
+    env,
     sql`SELECT position, file_name AS fileName, content_type AS contentType, size FROM order_photos
         WHERE order_id = ${orderId} ORDER BY position`,
   );
@@ -212,37 +215,42 @@ export type UpdateOutcome =
  * seat another booking holds now (the partial unique index refused it).
  */
 export async function updateLead(
-  db: D1Database,
+  env: DbEnv,
   kind: LeadKind,
   id: number,
   changes: { status: LeadStatus; staffNote?: string; version: number },
   by: { email: string; now: number },
 ): Promise<UpdateOutcome> {
-  const source = sourceOf(kind);
-  const note = changes.staffNote === undefined ? sql`` : sql`, staff_note = ${changes.staffNote}`;
+  // Each lead table has the same tracking columns (schema.ts, leadTracking), so one typing serves the three.
+  const table = LEAD_TABLES[kind] as typeof contactMessages;
   try {
-    const [row] = await allRows<{ version: number }>(
-      db,
-      sql`UPDATE ${source.table}
-          SET status = ${changes.status}${note}, version = version + 1, updated_by = ${by.email}, updated_at = ${by.now}
-          WHERE id = ${id} AND version = ${changes.version} RETURNING version`,
-    );
+    const [row] = await getDb(env)
+      .update(table)
+      .set({
+        status: changes.status,
+        ...(changes.staffNote === undefined ? {} : { staffNote: changes.staffNote }),
+        version: sql`${table.version} + 1`,
+        updatedBy: by.email,
+        updatedAt: new Date(by.now),
+      })
+      .where(and(eq(table.id, id), eq(table.version, changes.version)))
+      .returning({ version: table.version });
     if (row) return { outcome: "updated", version: row.version };
   } catch (error) {
     if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };
     throw error;
   }
-  return outcomeOfStaleSave(db, kind, id, changes);
+  return outcomeOfStaleSave(env, kind, id, changes);
 }
 
 /** What a save whose version was no longer current answers, having written nothing. */
 export async function outcomeOfStaleSave(
-  db: D1Database,
+  env: DbEnv,
   kind: LeadKind,
   id: number,
   changes: { status: LeadStatus; staffNote?: string },
 ): Promise<UpdateOutcome> {
-  const current = await getLead(db, kind, id);
+  const current = await getLead(env, kind, id);
   if (!current) return { outcome: "not-found" };
   // A retry of a save that went through, or two clerks writing the same: nothing would be lost.
   const same = current.status === changes.status && (changes.staffNote === undefined || current.staffNote === changes.staffNote);

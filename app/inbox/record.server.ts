@@ -40,7 +40,7 @@ export function recordParams(params: { inbox?: string; id?: string }): { kind: L
 }
 
 export async function loadRecord(env: Env, kind: LeadKind, id: number) {
-  const lead = await getLead(env.DB, kind, id);
+  const lead = await getLead(env, kind, id);
   if (!lead) notFound();
   const db = getDb(env);
   const now = Date.now();
@@ -50,7 +50,7 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
     lead.kind === "appointment" ? bookingEmail(db, lead.id) : null,
   ]);
   return {
-    photos: lead.kind === "order" && lead.photoCount > 0 ? await orderPhotos(env.DB, id) : [],
+    photos: lead.kind === "order" && lead.photoCount > 0 ? await orderPhotos(env, id) : [],
     lead: {
       ...lead,
       createdAtLabel: formatStoreDateTime(lead.createdAt),
@@ -79,7 +79,7 @@ export async function saveLead(
   const by = { email, now: Date.now() };
   // An appointment's status also moves its seat, its calendar file and what the visitor is told.
   const saved =
-    kind === "appointment" ? await setAppointmentStatus(context, id, changes, by) : await updateLead(env.DB, kind, id, changes, by);
+    kind === "appointment" ? await setAppointmentStatus(context, id, changes, by) : await updateLead(env, kind, id, changes, by);
   if (saved.outcome === "updated") ctx.waitUntil(announceLeadChange(env, kind, id));
   return saved;
 }

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
 import { UNREAD_CAP } from "./view";
 import { sourceTable } from "./queries.server";
-import { statement } from "~/db/sql.server";
+import { statement, type DbEnv } from "~/db/sql.server";
 
 
 export type InboxNumbers = Record<LeadKind, number>;
@@ -19,24 +19,24 @@ function seenIdOf(userId: number, kind: LeadKind): SQL {
 }
 
 /** Seen ids of all three inboxes, as one statement for a batch. */
-export function seenIdsQuery(db: D1Database, userId: number) {
+export function seenIdsQuery(env: DbEnv, userId: number) {
   const columns = LEAD_KINDS.map((kind) => sql`${seenIdOf(userId, kind)} AS ${sql.identifier(kind)}`);
-  return statement(db, sql`SELECT ${sql.join(columns, sql`, `)}`);
+  return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 
 /** Unread counts of all three inboxes (capped), as one statement for a batch. */
-export function unreadCountsQuery(db: D1Database, userId: number) {
+export function unreadCountsQuery(env: DbEnv, userId: number) {
   const columns = LEAD_KINDS.map(
     (kind) =>
       sql`(SELECT count(*) FROM (SELECT 1 FROM ${sourceTable(kind)} WHERE id > ${seenIdOf(userId, kind)} LIMIT ${UNREAD_CAP})) AS ${sql.identifier(kind)}`,
   );
-  return statement(db, sql`SELECT ${sql.join(columns, sql`, `)}`);
+  return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 
 /** Records the newest entry of an inbox as seen by this account (nothing if the inbox is empty). */
-export function markSeenQuery(db: D1Database, userId: number, kind: LeadKind) {
+export function markSeenQuery(env: DbEnv, userId: number, kind: LeadKind) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
-  return statement(db, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
+  return statement(env, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
     SELECT ${userId}, ${LEADS[kind].inbox}, id FROM (SELECT id FROM ${sourceTable(kind)} ORDER BY id DESC LIMIT 1) WHERE 1
     ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
 }

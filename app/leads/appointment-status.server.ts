@@ -35,7 +35,7 @@ export async function setAppointmentStatus(
   const { now } = by;
   const appointment = await db.query.appointments.findFirst({ where: eq(appointments.id, id) });
   if (!appointment) return { outcome: "not-found" };
-  if (appointment.version !== changes.version) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
+  if (appointment.version !== changes.version) return outcomeOfStaleSave(env, "appointment", id, changes);
   const moves = holdsSeat(appointment.status) !== holdsSeat(changes.status);
   const sequence = appointment.sequence + (moves ? 1 : 0);
   const ahead = appointment.startsAt.getTime() > now && appointment.submissionToken !== null;
@@ -71,7 +71,7 @@ export async function setAppointmentStatus(
       ...messages.map((message) => queueLeadMessage(db, change, message, now)),
     ]);
     const [row] = updated;
-    if (!row) return outcomeOfStaleSave(env.DB, "appointment", id, changes);
+    if (!row) return outcomeOfStaleSave(env, "appointment", id, changes);
     deliverQueued(env, ctx, queued.slice(cancels ? 1 : 0).flat() as { id: number; nextAttemptAt: Date }[], now);
     return { outcome: "updated", version: row.version };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { inArray, not, sql, type SQL } from "drizzle-orm";
-import { requireSessionSecret } from "~/auth/secret";
+import { signMessage } from "~/auth/secret";
 import { bookingCaps } from "~/config/booking";
 import type { Db } from "~/db/client.server";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
@@ -45,8 +45,8 @@ export function phoneKey(phone: string): string {
 }
 
 async function keyedHash(env: Pick<Env, "SESSION_SECRET">, purpose: string, value: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`${requireSessionSecret(env)}\u0000${purpose}\u0000${value}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  // Keyed by the current secret only: after a rotation, bookings made under the old one stop counting (decision 120).
+  const digest = await signMessage(env, `booking-cap\u0000${purpose}\u0000${value}`);
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 

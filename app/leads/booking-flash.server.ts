@@ -1,12 +1,12 @@
 import { createCookie } from "react-router";
-import { requireSessionSecret } from "~/auth/secret";
+import { cookieSecrets } from "~/auth/secret";
 
 // The manage link of a booking just made, shown on the page the booking form's
 // post redirects to (/book?booking=<reference>) and nowhere else. The reference
 // is public (it is the calendar file's UID and in its link), so it alone never
 // gives out the link (docs/decisions/067): the redirect also sets this signed,
 // short-lived cookie naming the reference, and only a request carrying it sees
-// the booking. Signed with SESSION_SECRET, like the toast.
+// the booking. Signed like the toast (app/auth/secret.ts).
 
 const LIFETIME_S = 10 * 60;
 const REFERENCE = /^[0-9a-f-]{36}$/;
@@ -14,12 +14,11 @@ const REFERENCE = /^[0-9a-f-]{36}$/;
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 
 function justBookedCookie(env: Pick<Env, "SESSION_SECRET">) {
-  const secret = requireSessionSecret(env);
-  let cookie = cookies.get(secret);
+  let cookie = cookies.get(env.SESSION_SECRET);
   if (!cookie) {
     // Path=/ so the page's own data requests (/book.data) carry it too.
-    cookie = createCookie("just_booked", { httpOnly: true, sameSite: "lax", path: "/", maxAge: LIFETIME_S, secrets: [secret] });
-    cookies.set(secret, cookie);
+    cookie = createCookie("just_booked", { httpOnly: true, sameSite: "lax", path: "/", maxAge: LIFETIME_S, secrets: cookieSecrets(env) });
+    cookies.set(env.SESSION_SECRET, cookie);
   }
   return cookie;
 }

@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from "~/auth/base64";
-import { sessionSigningKey } from "~/auth/secret";
+import { signMessage, verifyMessage } from "~/auth/secret";
 
 // The link in a booking's confirmation that opens its manage page:
 // "<booking reference>.<HMAC-SHA-256 of it, base64url>", signed with
@@ -9,17 +9,15 @@ import { sessionSigningKey } from "~/auth/secret";
 // accepting it once the booked visit has ended, judged against the booking as
 // it stands, so a rescheduled visit keeps its link (docs/decisions/067).
 
-const encoder = new TextEncoder();
 // 32 bytes take 43 base64url characters, the last carrying 2 unused bits. Only the
 // canonical last character (unused bits zero) is accepted, or a token with those
 // bits flipped would decode to the same signature and a changed character pass.
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/;
 
-const signed = (reference: string) => encoder.encode(`manage-appointment:${reference}`);
+const signed = (reference: string) => `manage-appointment:${reference}`;
 
 export async function manageToken(env: Pick<Env, "SESSION_SECRET">, reference: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await sessionSigningKey(env), signed(reference));
-  return `${reference}.${toBase64Url(new Uint8Array(signature))}`;
+  return `${reference}.${toBase64Url(await signMessage(env, signed(reference)))}`;
 }
 
 /** The booking reference a genuine token names, or null for anything else. */
@@ -29,8 +27,7 @@ export async function verifyManageToken(env: Pick<Env, "SESSION_SECRET">, token:
   const [, reference, signatureText] = match as unknown as [string, string, string];
   const signature = fromBase64Url(signatureText);
   if (!signature || signature.byteLength !== 32) return null;
-  const genuine = await crypto.subtle.verify("HMAC", await sessionSigningKey(env), signature, signed(reference));
-  return genuine ? reference : null;
+  return (await verifyMessage(env, signed(reference), signature)) ? reference : null;
 }
 
 /** Where the visitor manages a booking. */

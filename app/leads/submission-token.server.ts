@@ -3,10 +3,10 @@
 // a back-and-resubmit or a network retry stores one record, never two.
 //
 // Token: "<id>.<issued at, epoch ms>.<HMAC-SHA-256, base64url>", signed with
-// SESSION_SECRET over the form's name too, so a contact token cannot book.
+// SESSION_SECRET (app/auth/secret.ts) over the form's name too, so a contact token cannot book.
 
 import { fromBase64Url, toBase64Url } from "~/auth/base64";
-import { sessionSigningKey } from "~/auth/secret";
+import { signMessage, verifyMessage } from "~/auth/secret";
 import type { LeadKind } from "./kinds";
 
 /** Long enough for a visitor who leaves a form open over lunch or overnight. */
@@ -23,16 +23,14 @@ export type TokenCheck =
   | { ok: true; id: string }
   | { ok: false; reason: keyof typeof SUBMISSION_TOKEN_MESSAGES };
 
-const encoder = new TextEncoder();
-
 function signedPart(form: LeadKind, id: string, issuedAt: number) {
-  return encoder.encode(`submission:${form}:${id}:${issuedAt}`);
+  return `submission:${form}:${id}:${issuedAt}`;
 }
 
 export async function issueSubmissionToken(env: Pick<Env, "SESSION_SECRET">, form: LeadKind, now = Date.now()) {
   const id = crypto.randomUUID();
-  const signature = await crypto.subtle.sign("HMAC", await sessionSigningKey(env), signedPart(form, id, now));
-  return `${id}.${now}.${toBase64Url(new Uint8Array(signature))}`;
+  const signature = await signMessage(env, signedPart(form, id, now));
+  return `${id}.${now}.${toBase64Url(signature)}`;
 }
 
 const TOKEN_PATTERN = /^([0-9a-f-]{36})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
@@ -49,12 +47,7 @@ export async function verifySubmissionToken(
   const issuedAt = Number(issuedAtText);
   const signature = fromBase64Url(signatureText);
   if (!signature) return { ok: false, reason: "invalid" };
-  const genuine = await crypto.subtle.verify(
-    "HMAC",
-    await sessionSigningKey(env),
-    signature,
-    signedPart(form, id, issuedAt),
-  );
+  const genuine = await verifyMessage(env, signedPart(form, id, issuedAt), signature);
   if (!genuine || issuedAt > now + FUTURE_TOLERANCE_MS) return { ok: false, reason: "invalid" };
   if (now - issuedAt > SUBMISSION_TOKEN_TTL_MS) return { ok: false, reason: "expired" };
   return { ok: true, id };

@@ -47,7 +47,7 @@ export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = D
     if (old.length > 0) {
       // One statement per page: the keys travel as one JSON array, not 1,000 bound parameters.
       const orphans = await allRows<{ key: string }>(
-        env.DB,
+        env,
         sql`SELECT value AS key FROM json_each(${JSON.stringify(old)}) WHERE value NOT IN (SELECT object_key FROM order_photos)`,
       );
       await deletePhotos(env.BUCKET, orphans.map((row) => row.key));

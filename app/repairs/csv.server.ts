@@ -1,6 +1,7 @@
 import { csvLine, csvStream } from "~/http/csv";
 import { formatPhone } from "~/leads/phone";
 import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
+import type { DbEnv } from "~/db/sql.server";
 import { isOverdue } from "./lookup.server";
 import { repairBatch, type RepairRow } from "./list.server";
 import { formatEstimate } from "./rules";
@@ -29,7 +30,7 @@ export function repairsCsvFileName(now: number): string {
 }
 
 export function streamRepairsCsv(
-  db: D1Database,
+  env: DbEnv,
   view: RepairView,
   match: string | null,
   now: number,
@@ -39,7 +40,7 @@ export function streamRepairsCsv(
   return csvStream(
     csvLine(COLUMNS.map((column) => column.header)),
     async () => {
-      const batch = await repairBatch(db, view, match, afterId, now);
+      const batch = await repairBatch(env, view, match, afterId, now);
       afterId = batch.rows[batch.rows.length - 1]?.id ?? afterId;
       return { lines: batch.rows.map((row) => csvLine(COLUMNS.map((column) => column.value(row, now)))), more: batch.more };
     },

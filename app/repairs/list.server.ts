@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { statement } from "~/db/sql.server";
+import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
 import { UNREAD_CAP } from "~/inbox/view";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "./statuses";
@@ -35,7 +35,7 @@ const COLUMNS = sql.raw(
 export { planSearch };
 
 /** One page of the view (limit + 1 rows, to know whether more follow), as a statement for a batch. */
-export function repairPageQuery(db: D1Database, view: RepairView, options: { match: string | null; limit: number; now: number }) {
+export function repairPageQuery(env: DbEnv, view: RepairView, options: { match: string | null; limit: number; now: number }) {
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`repairs_search MATCH ${options.match}`);
   if (view.status === "overdue") conditions.push(sql`t.status = 'ready' AND t.ready_at <= ${options.now - OVERDUE_AFTER_MS}`);
@@ -45,7 +45,7 @@ export function repairPageQuery(db: D1Database, view: RepairView, options: { mat
   const from = options.match ? sql`repairs_search CROSS JOIN repairs t ON t.id = repairs_search.rowid` : sql`repairs t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const direction = sql.raw(backwards ? "ASC" : "DESC");
-  return statement(db, sql`SELECT ${COLUMNS} FROM ${from} ${where} ORDER BY t.id ${direction} LIMIT ${options.limit + 1}`);
+  return statement(env, sql`SELECT ${COLUMNS} FROM ${from} ${where} ORDER BY t.id ${direction} LIMIT ${options.limit + 1}`);
 }
 
 export function readRepairPage(view: RepairView, rows: RepairRow[], limit: number) {
@@ -64,28 +64,28 @@ export function readRepairPage(view: RepairView, rows: RepairRow[], limit: numbe
 const seenId = (userId: number) =>
   sql`coalesce((SELECT t.id FROM inbox_seen s JOIN repairs t ON t.id = s.last_seen_id WHERE s.user_id = ${userId} AND s.inbox = ${REPAIRS_INBOX}), 0)`;
 
-export function repairSeenIdQuery(db: D1Database, userId: number) {
-  return statement(db, sql`SELECT ${seenId(userId)} AS seen`);
+export function repairSeenIdQuery(env: DbEnv, userId: number) {
+  return statement(env, sql`SELECT ${seenId(userId)} AS seen`);
 }
 
 /** New repairs this account has not seen (capped, like the lead badges), as one statement. */
-export function repairUnreadQuery(db: D1Database, userId: number) {
+export function repairUnreadQuery(env: DbEnv, userId: number) {
   return statement(
-    db,
+    env,
     sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM repairs WHERE id > ${seenId(userId)} LIMIT ${UNREAD_CAP})) AS unread`,
   );
 }
 
-export function markRepairsSeenQuery(db: D1Database, userId: number) {
-  return statement(db, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
+export function markRepairsSeenQuery(env: DbEnv, userId: number) {
+  return statement(env, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
     SELECT ${userId}, ${REPAIRS_INBOX}, id FROM (SELECT id FROM repairs ORDER BY id DESC LIMIT 1) WHERE 1
     ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
 }
 
 /** The whole view for the CSV, ten pages at a time, oldest id last. */
-export async function repairBatch(db: D1Database, view: RepairView, match: string | null, afterId: number | null, now: number) {
+export async function repairBatch(env: DbEnv, view: RepairView, match: string | null, afterId: number | null, now: number) {
   const limit = REPAIR_PAGE_SIZE * 10;
   const batchView: RepairView = { ...view, cursor: afterId === null ? null : { direction: "after", id: afterId } };
-  const { results } = await repairPageQuery(db, batchView, { match, limit, now }).all<RepairRow>();
+  const { results } = await repairPageQuery(env, batchView, { match, limit, now }).all<RepairRow>();
   return { rows: results.slice(0, limit), more: results.length > limit };
 }

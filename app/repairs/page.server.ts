@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
+import { emptyStatement, runBatch } from "~/db/sql.server";
 import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
 import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "./list.server";
@@ -41,14 +42,13 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
   const searchError = "error" in plan ? plan.error : null;
   const match = "match" in plan ? plan.match : null;
   const now = Date.now();
-  const db = env.DB;
-  const nothing = db.prepare("SELECT 0 WHERE 0");
-  const [seenResult, rowsResult, , repairUnread, leadUnread] = await db.batch([
-    repairSeenIdQuery(db, user.id),
-    searchError ? nothing : repairPageQuery(db, view, { match, limit: REPAIR_PAGE_SIZE, now }),
-    !live && !view.cursor ? markRepairsSeenQuery(db, user.id) : nothing,
-    repairUnreadQuery(db, user.id),
-    unreadCountsQuery(db, user.id),
+  const nothing = emptyStatement(env);
+  const [seenResult, rowsResult, , repairUnread, leadUnread] = await runBatch(env, [
+    repairSeenIdQuery(env, user.id),
+    searchError ? nothing : repairPageQuery(env, view, { match, limit: REPAIR_PAGE_SIZE, now }),
+    !live && !view.cursor ? markRepairsSeenQuery(env, user.id) : nothing,
+    repairUnreadQuery(env, user.id),
+    unreadCountsQuery(env, user.id),
   ]);
   const page = readRepairPage(view, rowsResult!.results as RepairRow[], REPAIR_PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(repairsHref({ ...view, cursor: null }));

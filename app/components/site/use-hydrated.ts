@@ -1,3 +1,4 @@
+// Kept over remix-utils' useHydrated (it supports React Router 8): the same eight lines, not worth a new dependency (decision 121).
 import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};

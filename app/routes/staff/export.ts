@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         );
     }),
   );
-  return new Response(streamLeadsCsv(env.DB, view, plan.match, now, (rows, complete) => finished(rows, complete)), {
+  return new Response(streamLeadsCsv(env, view, plan.match, now, (rows, complete) => finished(rows, complete)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${csvFileName(view, now)}"`,

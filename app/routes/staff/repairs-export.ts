@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         resolve(auditStaffAction(context, request, "repairs-exported", { target: "repairs", details: { q: view.q, status: view.status, rows, complete } }));
     }),
   );
-  return new Response(streamRepairsCsv(env.DB, view, plan.match, now, (rows, complete) => finished(rows, complete)), {
+  return new Response(streamRepairsCsv(env, view, plan.match, now, (rows, complete) => finished(rows, complete)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${repairsCsvFileName(now)}"`,
