@@ -31,6 +31,8 @@ async function saveTwice(page: Page) {
   await noteField(page).press("End");
   await noteField(page).pressSequentially("\nShe called again: wants a quote.");
   await saveButton(page).click();
+  // Stored when the form moves on to the version after it (1 when sent, 2 after the first save, 3 now).
+  await expect(page.locator('input[name="version"]')).toHaveValue("3");
   await expect(noteField(page)).toHaveValue("Called back, left a voicemail.\nShe called again: wants a quote.");
 
   await page.reload();
