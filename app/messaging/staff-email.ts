@@ -1,6 +1,6 @@
 import { siteUrl, store } from "~/config/store";
-import { recordHref } from "~/inbox/view";
-import { LEADS, type LeadKind } from "~/leads/kinds";
+import { recordHref } from "~/core/dashboard-links";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { renderEmail } from "./email-layout";
 
