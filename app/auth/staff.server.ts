@@ -6,7 +6,7 @@ import { invitations, passkeys, sessions, users } from "~/db/schema";
 import { passwordLinkEmail } from "~/messaging/account-email";
 import { deliverQueued, emailMessage, queueMessage } from "~/messaging/outbox.server";
 import { disconnectStaff } from "~/live/client.server";
-import { toBase64Url } from "../core/base64";
+import { toBase64Url } from "~/core/base64";
 import { hashPassword } from "./password";
 
 // The owner's staff list (docs/decisions/058): invitations and password links,

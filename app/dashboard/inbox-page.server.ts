@@ -19,9 +19,9 @@ import {
   readLeadPage,
   storeDayAround,
   type Lead,
-} from "../inbox/queries.server";
+} from "~/inbox/queries.server";
 import type { InboxRow } from "~/inbox/types";
-import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "../inbox/unread.server";
+import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { repairUnreadQuery } from "~/repairs/list.server";
 
 export interface InboxData {

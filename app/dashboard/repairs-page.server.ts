@@ -3,11 +3,11 @@ import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
 import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "../repairs/list.server";
-import { isOverdue } from "../repairs/lookup.server";
-import { formatEstimate } from "../repairs/rules";
-import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "../repairs/view";
-import { parseRepairView } from "../repairs/view";
+import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "~/repairs/list.server";
+import { isOverdue } from "~/repairs/lookup.server";
+import { formatEstimate } from "~/repairs/rules";
+import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
+import { parseRepairView } from "~/repairs/view";
 
 export type RepairListRow = RepairRow & {
   unread: boolean;

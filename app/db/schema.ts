@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LEAD_KINDS } from "../core/lead-kinds";
-import { REPAIR_STATUSES } from "../core/repair-statuses";
+import { LEAD_KINDS } from "~/core/lead-kinds";
+import { REPAIR_STATUSES } from "~/core/repair-statuses";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which

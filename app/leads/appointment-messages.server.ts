@@ -12,9 +12,9 @@ import {
   type Visit,
   type VisitLinks,
 } from "~/messaging/visitor-messages";
-import { appointmentCalendar, calendarPath } from "../core/ics";
+import { appointmentCalendar, calendarPath } from "~/core/ics";
 import { managePath, manageToken } from "./manage-token.server";
-import { reminderTime } from "../core/reminders";
+import { reminderTime } from "~/core/reminders";
 
 /** A visit and where its visitor asked to hear about it. */
 export interface VisitToTell extends Visit {

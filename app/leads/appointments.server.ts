@@ -9,14 +9,14 @@ import { visitMessages } from "./appointment-messages.server";
 import { justBooked } from "./booking-flash.server";
 import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { recordSmsConsent } from "./consent.server";
-import type { CalendarAppointment } from "../core/ics";
+import type { CalendarAppointment } from "~/core/ics";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import { managePath, manageToken } from "./manage-token.server";
-import { formatPhone, textablePhone } from "../core/phone";
+import { formatPhone, textablePhone } from "~/core/phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
-import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "../core/slots";
-import { formatStoreDate, storeDate } from "../core/store-time";
+import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "~/core/slots";
+import { formatStoreDate, storeDate } from "~/core/store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
 export function appointmentSlotCapacity(env: Pick<Env, "APPOINTMENT_SLOT_CAPACITY">): number {

@@ -7,7 +7,7 @@ import { leadEmail } from "~/messaging/staff-email";
 import { requestReceivedEmail } from "~/messaging/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
-import { formatPhone } from "../core/phone";
+import { formatPhone } from "~/core/phone";
 import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 

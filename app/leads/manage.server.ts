@@ -10,11 +10,11 @@ import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, ty
 import { appointmentChangedEmail } from "~/messaging/staff-email";
 import { cancellationMessages, visitMessages } from "./appointment-messages.server";
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
-import { calendarPath } from "../core/ics";
+import { calendarPath } from "~/core/ics";
 import { verifyManageToken } from "./manage-token.server";
-import { formatPhone, textablePhone } from "../core/phone";
-import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "../core/slots";
-import { formatCalendarDay, formatStoreDate, storeDate } from "../core/store-time";
+import { formatPhone, textablePhone } from "~/core/phone";
+import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "~/core/slots";
+import { formatCalendarDay, formatStoreDate, storeDate } from "~/core/store-time";
 
 // The visitor's own changes to a booking, from the manage page its confirmation
 // links to (docs/decisions/067). Cancel and reschedule are each one D1 batch:

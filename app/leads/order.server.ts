@@ -13,7 +13,7 @@ import type { ReceivedForm, StoredPhoto } from "~/photos/receive.server";
 import { PHOTOS_FIELD } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
-import { formatPhone } from "../core/phone";
+import { formatPhone } from "~/core/phone";
 import { ORDER_MESSAGES, OrderSchema, storedChoices, type OrderRequest } from "./rules/order";
 import { storeLeadOnce } from "./save.server";
 import type { LeadReceipt } from "./receipt";

@@ -7,7 +7,7 @@
 
 import { fromBase64Url, toBase64Url } from "~/core/base64";
 import { signMessage, verifyMessage } from "~/core/secret";
-import type { LeadKind } from "../core/lead-kinds";
+import type { LeadKind } from "~/core/lead-kinds";
 
 /** Long enough for a visitor who leaves a form open over lunch or overnight. */
 const SUBMISSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { DbEnv } from "~/db/sql.server";
 import { isOverdue } from "./lookup.server";
 import { repairBatch, type RepairRow } from "./list.server";
 import { formatEstimate } from "./rules";
-import { REPAIR_STATUS_LABELS } from "../core/repair-statuses";
+import { REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import type { RepairView } from "./view";
 
 // The Repairs tab's CSV: the whole view (search and filter), batch by batch,

@@ -4,7 +4,7 @@ import { MAX_NOTE_LENGTH } from "~/inbox/rules";
 import { textablePhone } from "~/core/phone";
 import { choiceField, emailField, isAcceptableText, nameField, optionalSingleLine, phoneField } from "~/leads/rules/fields";
 import { parseDate, storeDate } from "~/core/store-time";
-import { REPAIR_STATUSES } from "../core/repair-statuses";
+import { REPAIR_STATUSES } from "~/core/repair-statuses";
 
 // What staff post about repairs and what a customer posts to look one up.
 // The browser runs the same schemas for instant feedback; the server decides.
