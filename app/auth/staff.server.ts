@@ -3,7 +3,7 @@ import { siteUrl } from "~/config/store";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { invitations, passkeys, sessions, users } from "~/db/schema";
-import { passwordLinkEmail } from "~/messaging/account-email";
+import { passwordLinkEmail } from "./account-email";
 import { deliverQueued, emailMessage, queueMessage } from "~/messaging/outbox.server";
 import { disconnectStaff } from "~/live/client.server";
 import { toBase64Url } from "~/core/base64";

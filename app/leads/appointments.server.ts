@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { leadEmail } from "~/messaging/staff-email";
+import { leadEmail } from "./staff-email";
 import { visitMessages } from "./appointment-messages.server";
 import { justBooked } from "./booking-flash.server";
 import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";

@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { emailMessage } from "~/messaging/outbox.server";
-import { leadEmail } from "~/messaging/staff-email";
+import { leadEmail } from "./staff-email";
 import { requestReceivedEmail } from "~/messaging/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";

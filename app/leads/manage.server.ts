@@ -7,7 +7,7 @@ import { appointments, consentRecords, leadEvents, SEAT_RELEASING_STATUSES, type
 import { getCloudflare } from "~/http/request-context";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/messaging/outbox.server";
-import { appointmentChangedEmail } from "~/messaging/staff-email";
+import { appointmentChangedEmail } from "./staff-email";
 import { cancellationMessages, visitMessages } from "./appointment-messages.server";
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
 import { calendarPath } from "~/core/ics";

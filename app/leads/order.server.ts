@@ -6,7 +6,7 @@ import { orderPhotos, orders } from "~/db/schema";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { emailMessage } from "~/messaging/outbox.server";
-import { leadEmail } from "~/messaging/staff-email";
+import { leadEmail } from "./staff-email";
 import { requestReceivedEmail } from "~/messaging/visitor-messages";
 import { PhotoBudgetExceeded, spendPhotoBudget, type PhotoBudgetRefusal } from "~/photos/budget.server";
 import type { ReceivedForm, StoredPhoto } from "~/photos/receive.server";
