@@ -2,10 +2,31 @@
 // - workers/ -> party/ -> app/: nothing in app/ imports workers/ or party/, and party/ never imports workers/;
 // - routes are leaves: nothing outside app/routes imports a route module;
 // - components are React only: no *.server module, no route;
+// - floors point down: every import goes to a folder on a lower floor (FLOORS), never up and never sideways;
 // - no import circle between modules.
 // It reads the imports of every tracked (and new, unignored) source file as text; tests are left out.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+
+// The floor order of docs/ARCHITECTURE.md (decision 123), from the ground up. A folder of app/ (the files at
+// app/'s top, root.tsx and its kin, count as "app"), then party/ and workers/. A module may import its own
+// folder and any folder on a lower floor; folders that share a floor do not import each other.
+const FLOORS = [
+  ["app/config", "app/assets", "app/styles"],
+  ["app/core"],
+  ["app/db"],
+  ["app/live", "app/http"],
+  ["app/messaging"],
+  ["app/auth", "app/photos"],
+  ["app/leads", "app/audit", "app/jobs"],
+  ["app/inbox"],
+  ["app/repairs"],
+  ["app/dashboard"],
+  ["app/components"],
+  ["app/routes", "app"],
+  ["party"],
+  ["workers"],
+];
 
 const ROOTS = ["app", "party", "workers"];
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", ...ROOTS], { encoding: "utf8" })
@@ -45,10 +66,27 @@ const RULES = [
   ["a component imports a route or a *.server module", (from, to) => from.startsWith("app/components/") && (to.startsWith("app/routes/") || /\.server(\.tsx?)?$/.test(to))],
 ];
 
+const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor])));
+/** The folder a module counts in: app/<folder>, "app" for app/'s own top files, or the root folder. */
+function folderOf(file) {
+  const parts = file.split("/");
+  if (parts[0] !== "app") return parts[0];
+  return parts.length > 2 ? `app/${parts[1]}` : "app";
+}
+
 const problems = [];
+for (const file of files) {
+  if (!floorOf.has(folderOf(file))) problems.push(`a folder with no floor in FLOORS: ${file}`);
+}
 for (const [from, targets] of imports) {
   for (const to of targets) {
     for (const [rule, breaks] of RULES) if (breaks(from, to)) problems.push(`${rule}: ${from} -> ${to}`);
+    // Route type imports (./+types/…) are generated beside each route and belong to it.
+    if (to.includes("/+types/")) continue;
+    const [a, b] = [folderOf(from), folderOf(to)];
+    if (a === b || !floorOf.has(a) || !floorOf.has(b)) continue;
+    if (floorOf.get(b) > floorOf.get(a)) problems.push(`an import points up a floor (${a} -> ${b}): ${from} -> ${to}`);
+    else if (floorOf.get(b) === floorOf.get(a)) problems.push(`an import goes sideways on a floor (${a} -> ${b}): ${from} -> ${to}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { NOINDEX_PAGES, PUBLIC_PAGES } from "../app/config/navigation";
-import { LEADS } from "../app/leads/kinds";
+import { LEADS } from "../app/core/lead-kinds";
 
 // One URL per page: "/services/" answers 301 to "/services" (query kept), and so
 // do "/Services" and "/%73ervices", so links, caches and search engines never see

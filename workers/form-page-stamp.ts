@@ -1,4 +1,4 @@
-import { LEADS, type LeadKind } from "../app/leads/kinds";
+import { LEADS, type LeadKind } from "../app/core/lead-kinds";
 import { issueSubmissionToken } from "../app/leads/submission-token.server";
 import { setsAttribute } from "../app/http/html-rewriter.server";
 import { BUILD_VERSION, mayUseCache, PAGE_CACHE_HEADER } from "./page-cache";

@@ -5,7 +5,7 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
-import { TWILIO_WEBHOOK_PATHS } from "../app/mail/twilio-paths";
+import { TWILIO_WEBHOOK_PATHS } from "../app/messaging/twilio-paths";
 import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "../app/photos/rules";
 
 // Checks every state-changing request before React Router sees it, so each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOINDEX_PAGES, PUBLIC_PAGES } from "~/config/navigation";
-import { LEAD_KINDS, LEADS } from "~/leads/kinds";
+import { LEAD_KINDS, LEADS } from "~/core/lead-kinds";
 import wranglerToml from "../wrangler.toml?raw";
 
 // wrangler.toml lists the pages that go to the Worker without a Static Assets lookup

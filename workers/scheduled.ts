@@ -1,6 +1,6 @@
-import { purgeExpiredRecords } from "../app/db/retention.server";
-import { deliverDueOutbox } from "../app/mail/outbox.server";
-import { sweepOrphanPhotos } from "../app/photos/storage.server";
+import { purgeExpiredRecords } from "../app/jobs/retention.server";
+import { deliverDueOutbox } from "../app/messaging/outbox.server";
+import { sweepOrphanPhotos } from "../app/jobs/orphan-photos.server";
 
 /** The nightly trigger in wrangler.toml [triggers]; every other run is the 5-minute one. */
 export const NIGHTLY_CRON = "30 8 * * *";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { LEAD_KINDS, LEADS } from "../app/leads/kinds";
+import { LEAD_KINDS, LEADS } from "../app/core/lead-kinds";
 
 // Instant navigation (docs/decisions/072): browsers that support Speculation
 // Rules prerender a same-origin page when the visitor hovers or touches a link

@@ -7,7 +7,7 @@ import { auditLog } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { csvLine, csvStream } from "~/http/csv";
-import { storeTimestamp } from "~/leads/store-time";
+import { storeTimestamp } from "~/core/store-time";
 
 // The audit trail (docs/decisions/059): who did what, when, from which address
 // and browser. The app only ever appends; the table's triggers refuse edits and

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
-import { toBase64Url } from "./base64";
-import { signJwt } from "./secret";
+import { toBase64Url } from "~/core/base64";
+import { signJwt } from "~/core/secret";
 import { isSecureRequest, readSignedCookie } from "./session.server";
 
 // Device cookies (OWASP, "Slow down online guessing attacks with device

@@ -10,7 +10,7 @@ import { store } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { passkeyChallenges, passkeys, users } from "~/db/schema";
 import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
-import { fromBase64Url, toBase64Url } from "./base64";
+import { fromBase64Url, toBase64Url } from "~/core/base64";
 import { describeDevice } from "./device-label";
 
 // Passkeys (docs/decisions/057) through SimpleWebAuthn. The relying party is the

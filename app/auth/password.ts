@@ -3,7 +3,7 @@
 // iterations and salt so the cost can change without breaking old hashes.
 // scripts/admin-create.ts runs this same file under Node: relative imports only, with their extension.
 
-import { fromBase64, toBase64 } from "./base64.ts";
+import { fromBase64, toBase64 } from "../core/base64.ts";
 
 const ALGORITHM = "pbkdf2-sha256";
 const PASSWORD_ITERATIONS = 100_000;

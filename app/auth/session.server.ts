@@ -3,8 +3,8 @@ import { createCookie, redirect, type Cookie } from "react-router";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
-import { toBase64Url } from "./base64";
-import { signJwt, verifyJwt } from "./secret";
+import { toBase64Url } from "~/core/base64";
+import { signJwt, verifyJwt } from "~/core/secret";
 import { STAFF_SESSION_COOKIE } from "~/http/cookie-names";
 
 // A staff session is a row in `sessions` (who, since when, last seen, from where)

@@ -3,10 +3,10 @@ import { siteUrl } from "~/config/store";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { invitations, passkeys, sessions, users } from "~/db/schema";
-import { passwordLinkEmail } from "~/mail/account-email";
-import { deliverQueued, emailMessage, queueMessage } from "~/mail/outbox.server";
+import { passwordLinkEmail } from "./account-email";
+import { deliverQueued, emailMessage, queueMessage } from "~/messaging/outbox.server";
 import { disconnectStaff } from "~/live/client.server";
-import { toBase64Url } from "./base64";
+import { toBase64Url } from "~/core/base64";
 import { hashPassword } from "./password";
 
 // The owner's staff list (docs/decisions/058): invitations and password links,

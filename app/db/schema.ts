@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LEAD_KINDS } from "../leads/kinds";
-import { REPAIR_STATUSES } from "../repairs/statuses";
+import { LEAD_KINDS } from "~/core/lead-kinds";
+import { REPAIR_STATUSES } from "~/core/repair-statuses";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which
@@ -379,7 +379,7 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** What the message is (app/mail/message-kinds.ts); a staff notification's kind is its lead's kind. */
+    /** What the message is (app/messaging/message-kinds.ts); a staff notification's kind is its lead's kind. */
     kind: text("kind").notNull(),
     /** The lead's id (lead_kind), or for a reply to a text, the received text's id (sms_inbound). */
     recordId: integer("record_id").notNull(),

@@ -1,6 +1,6 @@
 import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { cookieSecrets } from "~/auth/secret";
+import { cookieSecrets } from "~/core/secret";
 import { TOAST_COOKIE } from "./cookie-names";
 import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";

@@ -4,9 +4,9 @@ import { csvLine, csvStream } from "~/http/csv";
 import type { DbEnv } from "~/db/sql.server";
 import { STATUS_LABELS, type InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
-import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { formatPhone } from "~/leads/phone";
+import { formatCalendarDay, storeTimestamp } from "~/core/store-time";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { formatPhone } from "~/core/phone";
 import { leadPageQuery, readLeadPage } from "./queries.server";
 
 const BATCH_SIZE = 500;

@@ -9,19 +9,19 @@ import { parseForm } from "~/http/form.server";
 import { d1RateLimiter, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { formatPhone, textablePhone } from "~/leads/phone";
-import { formatStoreDateTime } from "~/leads/store-time";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { formatPhone, textablePhone } from "~/core/phone";
+import { formatStoreDateTime } from "~/core/store-time";
 import { announceLeadChange } from "~/live/client.server";
-import { messageKindInfo, STAFF_KINDS } from "~/mail/message-kinds";
-import { deliverQueued, queueLeadMessage, textMessage } from "~/mail/outbox.server";
-import { sentTextNote } from "~/mail/sms-delivery";
-import { storeCapReached, storeTextsInLastDay, TEXT_REFUSALS, textPermission } from "~/mail/text-permission.server";
-import { configuredSmsSender } from "~/mail/twilio.server";
-import { staffText } from "~/mail/visitor-messages";
+import { messageKindInfo, STAFF_KINDS } from "~/messaging/message-kinds";
+import { deliverQueued, queueLeadMessage, textMessage } from "~/messaging/outbox.server";
+import { sentTextNote } from "~/messaging/sms-delivery";
+import { storeCapReached, storeTextsInLastDay, TEXT_REFUSALS, textPermission } from "~/messaging/text-permission.server";
+import { configuredSmsSender } from "~/messaging/twilio.server";
+import { staffText } from "~/messaging/visitor-messages";
 import { getLead } from "./queries.server";
 import { StaffTextSchema, type HistoryEntry, type TextingState } from "./rules";
-import { recordHref } from "./view";
+import { recordHref } from "~/core/dashboard-links";
 
 // A record's messages for staff: its history (what the visitor changed, every
 // e-mail and text sent to them, every text received from their number) and the

@@ -8,10 +8,10 @@ import { getDb } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement, type DbEnv } from "~/db/sql.server";
 import { appointments, contactMessages, orders, type LeadStatus } from "~/db/schema";
-import { LEADS, type LeadKind } from "~/leads/kinds";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { NOT_COMING, type InboxView } from "~/inbox/view";
-import { addDays } from "~/leads/slots";
-import { storeDate, storeTimeToInstant } from "~/leads/store-time";
+import { addDays } from "~/core/slots";
+import { storeDate, storeTimeToInstant } from "~/core/store-time";
 import type { Lead, LeadWithNote, OrderPhoto } from "~/inbox/types";
 
 export type { Lead, LeadWithNote };

@@ -7,10 +7,10 @@ import { checkHoneypot } from "~/http/form.server";
 import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { setAppointmentStatus } from "~/leads/appointment-status.server";
-import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
+import { setAppointmentStatus } from "~/inbox/appointment-status.server";
+import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { announceLeadChange } from "~/live/client.server";
-import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { bookingEmail, recordHistory, textingState } from "./messages.server";
 import { getLead, orderPhotos, updateLead, type UpdateOutcome } from "./queries.server";
 import {
@@ -23,7 +23,8 @@ import {
   type StatusActionData,
 } from "./rules";
 import type { LeadWithNote } from "./types";
-import { isStatusFor, recordHref, STATUS_LABELS } from "./view";
+import { recordHref } from "~/core/dashboard-links";
+import { isStatusFor, STATUS_LABELS } from "./view";
 
 // One lead's record page: what it shows, and the status change an inbox row posts to it.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messaging } from "~/config/messaging";
 import type { LeadStatus } from "~/db/schema";
-import { LEAD_KINDS, type LeadKind } from "~/leads/kinds";
+import { LEAD_KINDS, type LeadKind } from "~/core/lead-kinds";
 import { isAcceptableText } from "~/leads/rules/fields";
 import { statusesFor } from "./view";
 

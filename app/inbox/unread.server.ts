@@ -4,7 +4,7 @@
 // If that entry no longer exists, everything counts as new (seen id 0).
 // Counting stops at UNREAD_CAP, so a badge never reads a whole table.
 import { sql, type SQL } from "drizzle-orm";
-import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
+import { LEAD_KINDS, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { UNREAD_CAP } from "./view";
 import { sourceTable } from "./queries.server";
 import { statement, type DbEnv } from "~/db/sql.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inboxHref, parseInboxView, recordHref, tabHref } from "./view";
+import { recordHref } from "../core/dashboard-links";
+import { inboxHref, parseInboxView, tabHref } from "./view";
 
 describe("an inbox view in the URL", () => {
   it("reads what staff asked for and writes it back the same way", () => {

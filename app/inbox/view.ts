@@ -1,7 +1,7 @@
 // What the staff inboxes are and how their view lives in the URL. Shared by
 // the server (which parses the same URL) and the browser (which builds links).
 import type { LeadStatus } from "~/db/schema";
-import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
+import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
 
 export const PAGE_SIZE = 50;
 /** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
@@ -111,13 +111,4 @@ export function inboxHref(view: InboxView): string {
 /** The first page of a tab with no search or filter; appointments open on today or upcoming (the loader decides). */
 export function tabHref(tab: LeadKind): string {
   return `/dashboard?tab=${LEADS[tab].inbox}`;
-}
-
-export function recordHref(kind: LeadKind, id: number): `/${string}` {
-  return `/dashboard/${LEADS[kind].inbox}/${id}`;
-}
-
-/** Where staff open one photo of an order (a guarded resource route). */
-export function orderPhotoHref(orderId: number, position: number): string {
-  return `${recordHref("order", orderId)}/photos/${position}`;
 }

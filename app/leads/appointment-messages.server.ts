@@ -1,5 +1,5 @@
 import { siteUrl } from "~/config/store";
-import { emailMessage, textMessage, type OutgoingMessage } from "~/mail/outbox.server";
+import { emailMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import {
   bookingConfirmationEmail,
   bookingConfirmationText,
@@ -11,10 +11,10 @@ import {
   reminderText,
   type Visit,
   type VisitLinks,
-} from "~/mail/visitor-messages";
-import { appointmentCalendar, calendarPath } from "./ics";
+} from "~/messaging/visitor-messages";
+import { appointmentCalendar, calendarPath } from "~/core/ics";
 import { managePath, manageToken } from "./manage-token.server";
-import { reminderTime } from "./reminders";
+import { reminderTime } from "~/core/reminders";
 
 /** A visit and where its visitor asked to hear about it. */
 export interface VisitToTell extends Visit {

@@ -4,19 +4,19 @@ import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { leadEmail } from "~/mail/staff-email";
+import { leadEmail } from "./staff-email";
 import { visitMessages } from "./appointment-messages.server";
 import { justBooked } from "./booking-flash.server";
 import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { recordSmsConsent } from "./consent.server";
-import type { CalendarAppointment } from "./ics";
+import type { CalendarAppointment } from "~/core/ics";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
 import { managePath, manageToken } from "./manage-token.server";
-import { formatPhone, textablePhone } from "./phone";
+import { formatPhone, textablePhone } from "~/core/phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
-import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "./slots";
-import { formatStoreDate, storeDate } from "./store-time";
+import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "~/core/slots";
+import { formatStoreDate, storeDate } from "~/core/store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
 export function appointmentSlotCapacity(env: Pick<Env, "APPOINTMENT_SLOT_CAPACITY">): number {

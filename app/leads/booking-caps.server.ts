@@ -1,9 +1,9 @@
 import { inArray, not, sql, type SQL } from "drizzle-orm";
-import { signMessage } from "~/auth/secret";
+import { signMessage } from "~/core/secret";
 import { bookingCaps } from "~/config/booking";
 import type { Db } from "~/db/client.server";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
-import { toE164 } from "./phone";
+import { toE164 } from "~/core/phone";
 
 // The caps that keep one script from booking out the calendar (app/config/booking.ts,
 // docs/decisions/051). They are part of the booking's INSERT, so parallel posts

@@ -1,12 +1,12 @@
 import { createCookie } from "react-router";
-import { cookieSecrets } from "~/auth/secret";
+import { cookieSecrets } from "~/core/secret";
 
 // The manage link of a booking just made, shown on the page the booking form's
 // post redirects to (/book?booking=<reference>) and nowhere else. The reference
 // is public (it is the calendar file's UID and in its link), so it alone never
 // gives out the link (docs/decisions/067): the redirect also sets this signed,
 // short-lived cookie naming the reference, and only a request carrying it sees
-// the booking. Signed like the toast (app/auth/secret.ts).
+// the booking. Signed like the toast (app/core/secret.ts).
 
 const LIFETIME_S = 10 * 60;
 const REFERENCE = /^[0-9a-f-]{36}$/;

@@ -3,8 +3,8 @@ import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords } from "~/db/schema";
 import { CONSENTS, type FormConsentPurpose } from "./consent";
-import { LEADS } from "./kinds";
-import { textablePhone } from "./phone";
+import { LEADS } from "~/core/lead-kinds";
+import { textablePhone } from "~/core/phone";
 
 /**
  * The batch statement that records an SMS consent given with the lead a form

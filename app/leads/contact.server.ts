@@ -2,12 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { emailMessage } from "~/mail/outbox.server";
-import { leadEmail } from "~/mail/staff-email";
-import { requestReceivedEmail } from "~/mail/visitor-messages";
+import { emailMessage } from "~/messaging/outbox.server";
+import { leadEmail } from "./staff-email";
+import { requestReceivedEmail } from "~/messaging/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
-import { formatPhone } from "./phone";
+import { formatPhone } from "~/core/phone";
 import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 

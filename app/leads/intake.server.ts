@@ -7,7 +7,7 @@ import { parseForm } from "~/http/form.server";
 import { clientIp, formRateLimiter, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { dataWithToast } from "~/http/toast.server";
-import type { LeadKind } from "./kinds";
+import type { LeadKind } from "~/core/lead-kinds";
 import { SUBMISSION_TOKEN_FIELD } from "./rules/fields";
 import { issueSubmissionToken, SUBMISSION_TOKEN_MESSAGES, verifySubmissionToken } from "./submission-token.server";
 

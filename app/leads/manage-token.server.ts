@@ -1,5 +1,5 @@
-import { fromBase64Url, toBase64Url } from "~/auth/base64";
-import { signMessage, verifyMessage } from "~/auth/secret";
+import { fromBase64Url, toBase64Url } from "~/core/base64";
+import { signMessage, verifyMessage } from "~/core/secret";
 
 // The link in a booking's confirmation that opens its manage page:
 // "<booking reference>.<HMAC-SHA-256 of it, base64url>", signed with

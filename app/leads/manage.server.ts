@@ -6,15 +6,15 @@ import { insertSelect } from "~/db/insert-select";
 import { appointments, consentRecords, leadEvents, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { announceLeadChange } from "~/live/client.server";
-import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/mail/outbox.server";
-import { appointmentChangedEmail } from "~/mail/staff-email";
+import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/messaging/outbox.server";
+import { appointmentChangedEmail } from "./staff-email";
 import { cancellationMessages, visitMessages } from "./appointment-messages.server";
 import { appointmentSlotCapacity, openSlots } from "./appointments.server";
-import { calendarPath } from "./ics";
+import { calendarPath } from "~/core/ics";
 import { verifyManageToken } from "./manage-token.server";
-import { formatPhone, textablePhone } from "./phone";
-import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "./slots";
-import { formatCalendarDay, formatStoreDate, storeDate } from "./store-time";
+import { formatPhone, textablePhone } from "~/core/phone";
+import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "~/core/slots";
+import { formatCalendarDay, formatStoreDate, storeDate } from "~/core/store-time";
 
 // The visitor's own changes to a booking, from the manage page its confirmation
 // links to (docs/decisions/067). Cancel and reschedule are each one D1 batch:

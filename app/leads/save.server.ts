@@ -4,9 +4,9 @@ import type { RouterContextProvider } from "react-router";
 import type { Db } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
 import { announceLead } from "~/live/client.server";
-import type { Email } from "~/mail/email";
-import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/mail/outbox.server";
-import { LEADS, type LeadKind } from "./kinds";
+import type { Email } from "~/messaging/email";
+import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 
 // The one write path of every lead (see docs/decisions/020, 022 and 065): the
 // lead's insert, whatever must be stored with it, its staff e-mail and the

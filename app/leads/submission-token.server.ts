@@ -3,11 +3,11 @@
 // a back-and-resubmit or a network retry stores one record, never two.
 //
 // Token: "<id>.<issued at, epoch ms>.<HMAC-SHA-256, base64url>", signed with
-// SESSION_SECRET (app/auth/secret.ts) over the form's name too, so a contact token cannot book.
+// SESSION_SECRET (app/core/secret.ts) over the form's name too, so a contact token cannot book.
 
-import { fromBase64Url, toBase64Url } from "~/auth/base64";
-import { signMessage, verifyMessage } from "~/auth/secret";
-import type { LeadKind } from "./kinds";
+import { fromBase64Url, toBase64Url } from "~/core/base64";
+import { signMessage, verifyMessage } from "~/core/secret";
+import type { LeadKind } from "~/core/lead-kinds";
 
 /** Long enough for a visitor who leaves a form open over lunch or overnight. */
 const SUBMISSION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import type { LeadKind } from "~/leads/kinds";
+import type { LeadKind } from "~/core/lead-kinds";
 import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, REPAIRS_EVENT_INBOX, type LiveEvent } from "./events";
 
 // The only way the rest of the app talks to the room: RPC on its one instance.

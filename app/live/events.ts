@@ -1,4 +1,4 @@
-import { kindOfInbox, LEADS, type LeadKind } from "~/leads/kinds";
+import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
 
 // The messages the dashboard room sends: a new record landed in an inbox, or a
 // record changed after it arrived (a visitor cancelled or moved an appointment,

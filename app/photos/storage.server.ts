@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { allRows } from "~/db/sql.server";
 import { orderPhotos } from "~/db/schema";
 import type { ChunkedBytes } from "./bytes";
 import type { PhotoKind } from "./rules";
@@ -8,17 +7,15 @@ import type { PhotoKind } from "./rules";
 // The order photos in R2 (binding BUCKET): written while the form is read, named
 // by a random key no visitor ever sees, deleted with their order, and swept when
 // no order row names them (an order that was refused or lost after its photos were
-// written). See docs/decisions/060.
+// written: app/jobs/orphan-photos.server.ts). See docs/decisions/060.
 
-const PREFIX = "order-photos/";
-/** An object younger than this may belong to an order still being stored: the sweep leaves it. */
-const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
+export const PHOTO_KEY_PREFIX = "order-photos/";
 /** R2 deletes at most this many keys per call, and lists at most this many per page. */
-const R2_PAGE = 1000;
+export const R2_PAGE = 1000;
 
 /** 122 random bits: a key cannot be guessed, and is never shown outside the dashboard's own server. */
 export function newPhotoKey(): string {
-  return `${PREFIX}${crypto.randomUUID()}`;
+  return `${PHOTO_KEY_PREFIX}${crypto.randomUUID()}`;
 }
 
 /** Streams the first `length` bytes to R2 (a known length, so R2 takes the stream as it comes). */
@@ -37,28 +34,6 @@ export async function deletePhotos(bucket: R2Bucket, keys: readonly string[]): P
   }
 }
 
-/** Deletes what the write path could not: objects older than a day that no order_photos row names. Returns how many. */
-export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = Date.now()): Promise<number> {
-  let removed = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await env.BUCKET.list({ prefix: PREFIX, limit: R2_PAGE, cursor });
-    const old = page.objects.filter((object) => object.uploaded.getTime() < now - SWEEP_GRACE_MS).map((object) => object.key);
-    if (old.length > 0) {
-      // One statement per page: the keys travel as one JSON array, not 1,000 bound parameters.
-      const orphans = await allRows<{ key: string }>(
-        env,
-        sql`SELECT value AS key FROM json_each(${JSON.stringify(old)}) WHERE value NOT IN (SELECT object_key FROM order_photos)`,
-      );
-      await deletePhotos(env.BUCKET, orphans.map((row) => row.key));
-      removed += orphans.length;
-    }
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return removed;
-}
-
-/** One photo of one order, as staff open it: streamed, never cached, shown inline under a safe name. */
 export async function photoResponse(env: Pick<Env, "DB" | "BUCKET">, orderId: number, position: number): Promise<Response | null> {
   const row = await getDb(env).query.orderPhotos.findFirst({
     columns: { objectKey: true, contentType: true, fileName: true },

@@ -1,11 +1,11 @@
 import { csvLine, csvStream } from "~/http/csv";
-import { formatPhone } from "~/leads/phone";
-import { formatCalendarDay, storeTimestamp } from "~/leads/store-time";
+import { formatPhone } from "~/core/phone";
+import { formatCalendarDay, storeTimestamp } from "~/core/store-time";
 import type { DbEnv } from "~/db/sql.server";
 import { isOverdue } from "./lookup.server";
 import { repairBatch, type RepairRow } from "./list.server";
 import { formatEstimate } from "./rules";
-import { REPAIR_STATUS_LABELS } from "./statuses";
+import { REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import type { RepairView } from "./view";
 
 // The Repairs tab's CSV: the whole view (search and filter), batch by batch,

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
 import { UNREAD_CAP } from "~/inbox/view";
-import { OVERDUE_AFTER_MS, type RepairStatus } from "./statuses";
+import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
 import { REPAIR_PAGE_SIZE, REPAIRS_INBOX, type RepairView } from "./view";
 
 // The Repairs tab's reads, as the lead inboxes do them (app/inbox/queries.server.ts):

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { repairs } from "~/db/schema";
 import { d1RateLimiter, type RateLimitResult } from "~/http/rate-limit.server";
-import { OVERDUE_AFTER_MS, type RepairStatus } from "./statuses";
+import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
 import { readTicketNumber } from "./ticket-number";
 
 // The customer's look-up on /repair (docs/decisions/114): the ticket number and

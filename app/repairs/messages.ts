@@ -1,6 +1,6 @@
 import { store, storeAddressLine } from "~/config/store";
-import type { Email } from "~/mail/email";
-import { renderEmail } from "~/mail/email-layout";
+import type { Email } from "~/messaging/email";
+import { renderEmail } from "~/messaging/email-layout";
 
 // The "ready for pickup" message, by text and by e-mail. The text carries no
 // words anyone typed (only the ticket number and the store's own facts) and

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, repairEvents, repairs } from "~/db/schema";
-import { textablePhone } from "~/leads/phone";
-import { outsideQuietHours } from "~/leads/reminders";
-import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/mail/outbox.server";
+import { textablePhone } from "~/core/phone";
+import { outsideQuietHours } from "~/core/reminders";
+import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { repairReadyEmail, repairReadyText } from "./messages";
 import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairStatusChange } from "./rules";
-import { CLOSED_REPAIR_STATUSES, type RepairStatus } from "./statuses";
-import { NO_LONGER_READY, REPAIR_READY_KIND } from "./ready-gate.server";
+import { CLOSED_REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
+import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
 import { newTicketNumber } from "./ticket-number";
 
 // The write side of repairs: a new ticket and a status change, each one D1
@@ -16,7 +16,7 @@ import { newTicketNumber } from "./ticket-number";
 // the consent record, the ready message, its withdrawal) is keyed to that write
 // (the repair's form_id or change_id), so a lost race or a replay adds nothing.
 // The ready message goes through the one outbox, which checks consent, opt-outs,
-// quiet hours and the daily limits again just before it sends (app/mail/outbox.server.ts).
+// quiet hours and the daily limits again just before it sends (app/messaging/outbox.server.ts).
 
 export type Repair = typeof repairs.$inferSelect;
 export type RepairEvent = typeof repairEvents.$inferSelect;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { store } from "~/config/store";
 import { MAX_NOTE_LENGTH } from "~/inbox/rules";
-import { textablePhone } from "~/leads/phone";
+import { textablePhone } from "~/core/phone";
 import { choiceField, emailField, isAcceptableText, nameField, optionalSingleLine, phoneField } from "~/leads/rules/fields";
-import { parseDate, storeDate } from "~/leads/store-time";
-import { REPAIR_STATUSES } from "./statuses";
+import { parseDate, storeDate } from "~/core/store-time";
+import { REPAIR_STATUSES } from "~/core/repair-statuses";
 
 // What staff post about repairs and what a customer posts to look one up.
 // The browser runs the same schemas for instant feedback; the server decides.

@@ -1,7 +1,7 @@
 // The Repairs tab's view in the URL (/dashboard/repairs?q=…&status=…&after=…),
 // shared by the server that reads it and the browser that builds links.
 import { MAX_SEARCH_LENGTH } from "~/inbox/view";
-import { isRepairStatus, type RepairStatus } from "./statuses";
+import { isRepairStatus, type RepairStatus } from "~/core/repair-statuses";
 
 export const REPAIRS_INBOX = "repairs";
 export const REPAIRS_PATH = "/dashboard/repairs";

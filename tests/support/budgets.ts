@@ -1,7 +1,7 @@
 // First-load budgets (gzip bytes; fonts as sent); see docs/decisions/042, 070, 076 and 078.
 // tests/browser/first-load-budget.spec.ts fails when a page exceeds its budget,
 // and `npm run bench` reports each page against it.
-import { LEAD_KINDS, LEADS } from "../../app/leads/kinds.ts";
+import { LEAD_KINDS, LEADS } from "../../app/core/lead-kinds.ts";
 
 export interface Budget {
   /** Before any interaction. */

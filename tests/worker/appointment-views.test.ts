@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/leads/slots";
-import { storeDate, storeTimeToInstant } from "~/leads/store-time";
+import { addDays } from "~/core/slots";
+import { storeDate, storeTimeToInstant } from "~/core/store-time";
 import { createStaff, signIn } from "./helpers";
 import { getWithCookie } from "./dashboard-helpers";
 

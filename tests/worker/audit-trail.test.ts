@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { purgeExpiredRecords } from "../../app/db/retention.server";
+import { purgeExpiredRecords } from "../../app/jobs/retention.server";
 import { createOwner, createStaff, postForm, signIn } from "./helpers";
 import { claimsOf, getWithCookie, idOf, postWithCookie, seedContacts } from "./dashboard-helpers";
 

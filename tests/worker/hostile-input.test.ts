@@ -9,9 +9,9 @@ import { FORMS_UNDER_TEST } from "./hostile/targets";
 import { ORIGIN } from "./helpers";
 import { appointmentNamed, book, TWILIO, twilioSignatureFor } from "./message-helpers";
 import { manageToken } from "../../app/leads/manage-token.server";
-import { addDays } from "../../app/leads/slots";
-import { storeDate } from "../../app/leads/store-time";
-import { SMS_WEBHOOK_PATH } from "../../app/mail/twilio.server";
+import { addDays } from "../../app/core/slots";
+import { storeDate } from "../../app/core/store-time";
+import { SMS_WEBHOOK_PATH } from "../../app/messaging/twilio.server";
 
 const LEAD_TABLES = { contact: "contact_messages", order: "orders", booking: "appointments" } as const;
 

@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bookingCaps } from "../../app/config/booking";
 import { store } from "../../app/config/store";
-import { purgeExpiredRecords } from "../../app/db/retention.server";
+import { purgeExpiredRecords } from "../../app/jobs/retention.server";
 import { bookerOf } from "../../app/leads/booking-caps.server";
-import { addDays, daySchedule } from "../../app/leads/slots";
-import { storeDate } from "../../app/leads/store-time";
+import { addDays, daySchedule } from "../../app/core/slots";
+import { storeDate } from "../../app/core/store-time";
 import { count, get, postForm } from "./helpers";
 import { flashToast, freeWeekday, issueToken, postLead, rows, textOf, uniqueIp } from "./lead-helpers";
 

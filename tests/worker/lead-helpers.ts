@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { addDays } from "../../app/leads/slots";
-import { storeDate } from "../../app/leads/store-time";
-import type { LeadKind as LeadForm } from "../../app/leads/kinds";
+import { addDays } from "../../app/core/slots";
+import { storeDate } from "../../app/core/store-time";
+import type { LeadKind as LeadForm } from "../../app/core/lead-kinds";
 import { issueSubmissionToken } from "../../app/leads/submission-token.server";
 import { get, postForm } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
-import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/mail/mailchannels.server";
-import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender } from "../../app/mail/twilio.server";
+import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/messaging/mailchannels.server";
+import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender } from "../../app/messaging/twilio.server";
 import { ORIGIN } from "./helpers";
 import { postLead, rows, uniqueIp } from "./lead-helpers";
 

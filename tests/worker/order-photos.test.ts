@@ -3,8 +3,8 @@
 import { env, SELF } from "cloudflare:test";
 import { siteUrl } from "../../app/config/store";
 import { describe, expect, it } from "vitest";
-import { purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
-import { sweepOrphanPhotos } from "../../app/photos/storage.server";
+import { purgeExpiredRecords, RETENTION } from "../../app/jobs/retention.server";
+import { sweepOrphanPhotos } from "../../app/jobs/orphan-photos.server";
 import { createStaff, get, ORIGIN, signIn } from "./helpers";
 import { flashToast, issueToken, rows, textOf, uniqueIp } from "./lead-helpers";
 import {

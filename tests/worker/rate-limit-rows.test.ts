@@ -2,7 +2,7 @@
 // the cron must delete expired ones at least as fast as the limits let them grow.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { COUNTER_PURGE_PER_RUN, purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
+import { COUNTER_PURGE_PER_RUN, purgeExpiredRecords, RETENTION } from "../../app/jobs/retention.server";
 import { postForm } from "./helpers";
 
 async function counters(pattern: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { addDays } from "../../app/leads/slots";
-import { storeDate } from "../../app/leads/store-time";
+import { addDays } from "../../app/core/slots";
+import { storeDate } from "../../app/core/store-time";
 import { postWithCookie } from "./dashboard-helpers";
 import { rows } from "./lead-helpers";
 

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../app/db/client.server";
-import { purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
-import { isQuietHour, outsideQuietHours } from "../../app/leads/reminders";
-import { storeTimeToInstant } from "../../app/leads/store-time";
-import { deliverOutboxMessage } from "../../app/mail/outbox.server";
-import { textPermission } from "../../app/mail/text-permission.server";
+import { purgeExpiredRecords, RETENTION } from "../../app/jobs/retention.server";
+import { isQuietHour, outsideQuietHours } from "../../app/core/reminders";
+import { storeTimeToInstant } from "../../app/core/store-time";
+import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { textPermission } from "../../app/messaging/text-permission.server";
 import { findRepairForCustomer, MISSES_PER_HOUR, type LookupWork } from "../../app/repairs/lookup.server";
 import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION } from "../../app/repairs/rules";
 import { createStaff, get, postForm, signIn } from "./helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { purgeExpiredRecords, RETENTION } from "../../app/db/retention.server";
+import { purgeExpiredRecords, RETENTION } from "../../app/jobs/retention.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl } from "../../app/config/store";
-import { deliverOutboxMessage } from "../../app/mail/outbox.server";
-import { SMS_STATUS_PATH } from "../../app/mail/twilio.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { SMS_STATUS_PATH } from "../../app/messaging/twilio.server";
 import { getWithCookie } from "./dashboard-helpers";
 import { createStaff, ORIGIN, signIn } from "./helpers";
 import { freeWeekday, rows, textOf } from "./lead-helpers";

@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl, store } from "../../app/config/store";
-import { deliverOutboxMessage } from "../../app/mail/outbox.server";
-import { keywordOf } from "../../app/mail/sms-inbound.server";
-import { SMS_WEBHOOK_PATH } from "../../app/mail/twilio.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { keywordOf } from "../../app/messaging/sms-inbound.server";
+import { SMS_WEBHOOK_PATH } from "../../app/messaging/twilio.server";
 import { ORIGIN } from "./helpers";
 import { freeWeekday, rows } from "./lead-helpers";
 import { appointmentOutbox, book, inboundText, senders, sentTexts, stubProviders, TWILIO, twilioSignatureFor } from "./message-helpers";
@@ -237,7 +237,7 @@ describe("the inbound-text webhook", () => {
   });
 
   it("refuses everything while TWILIO_AUTH_TOKEN is unset: it cannot check signatures", async () => {
-    const { receiveText } = await import("../../app/mail/sms-inbound.server");
+    const { receiveText } = await import("../../app/messaging/sms-inbound.server");
     const request = new Request(`${ORIGIN}${SMS_WEBHOOK_PATH}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": "x" },

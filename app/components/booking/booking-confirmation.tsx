@@ -1,6 +1,6 @@
 import { store, storeAddressLine } from "~/config/store";
-import { calendarPath } from "~/leads/ics";
-import { formatStoreDate } from "~/leads/store-time";
+import { calendarPath } from "~/core/ics";
+import { formatStoreDate } from "~/core/store-time";
 import type { BookedAppointment } from "~/leads/rules/appointment";
 
 /** The booking just made, with its "Add to calendar" file; shown after success with or without JavaScript. */

@@ -6,8 +6,8 @@ import { CheckboxField, ErrorList, ErrorSummary, Field, HoneypotField, SelectFie
 import { SmsConsentDisclosure } from "~/components/leads/sms-consent-disclosure";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
-import { isCalendarDate, SCHEDULER_DAYS } from "~/leads/slots";
-import { formatDayChoice } from "~/leads/store-time";
+import { isCalendarDate, SCHEDULER_DAYS } from "~/core/slots";
+import { formatDayChoice } from "~/core/store-time";
 import { store } from "~/config/store";
 import { useActionToast, type Toast } from "~/http/toast";
 import type { BookedAppointment } from "~/leads/rules/appointment";

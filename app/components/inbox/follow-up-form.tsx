@@ -6,7 +6,7 @@ import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import type { LeadStatus } from "~/db/schema";
 import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
 import { STATUS_LABELS, statusesFor } from "~/inbox/view";
-import { LEADS, type LeadKind } from "~/leads/kinds";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 
 interface Stored {
   version: number;

@@ -1,4 +1,4 @@
-import { LEADS } from "~/leads/kinds";
+import { LEADS } from "~/core/lead-kinds";
 import { Form, Link } from "react-router";
 import { ErrorList } from "~/components/ui/forms";
 import {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { formatPhone, telHref } from "~/leads/phone";
-import { recordHref } from "~/inbox/view";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { formatPhone, telHref } from "~/core/phone";
+import { recordHref } from "~/core/dashboard-links";
 import type { InboxRow } from "~/inbox/types";
 import { PhotoCount } from "./record-photos";
 import { StatusForm } from "./status-form";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LEAD_KINDS, LEADS, type LeadKind } from "~/leads/kinds";
+import { LEAD_KINDS, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { tabHref } from "~/inbox/view";
 import { REPAIRS_PATH } from "~/repairs/view";
 import { UnreadBadge } from "./unread-badge";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Lead } from "~/inbox/types";
-import { formatPhone, telHref } from "~/leads/phone";
+import { formatPhone, telHref } from "~/core/phone";
 
 type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean; bookedEmail?: string | null };
 

@@ -1,5 +1,5 @@
 import type { OrderPhoto } from "~/inbox/types";
-import { orderPhotoHref } from "~/inbox/view";
+import { orderPhotoHref } from "~/core/dashboard-links";
 import { DRAWN_BY_EVERY_BROWSER, photoSizeLabel } from "~/photos/rules";
 
 /**

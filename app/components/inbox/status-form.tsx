@@ -2,8 +2,9 @@ import { useFetcher } from "react-router";
 import type { LeadStatus } from "~/db/schema";
 import { INLINE_ANSWER } from "~/http/inline-answer";
 import type { StatusActionData } from "~/inbox/rules";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { recordHref, STATUS_LABELS, statusesFor } from "~/inbox/view";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { recordHref } from "~/core/dashboard-links";
+import { STATUS_LABELS, statusesFor } from "~/inbox/view";
 
 /**
  * Changes a lead's status from its row. Without JavaScript it is a plain form

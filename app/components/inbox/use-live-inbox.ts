@@ -2,7 +2,7 @@ import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
-import { LEADS, type LeadKind } from "~/leads/kinds";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import type { InboxRow } from "~/inbox/types";
 
 /** What the inbox loader returns; the live refresh asks the same loader for the same view. */

@@ -1,7 +1,7 @@
 import usePartySocket from "partysocket/react";
 import { useRevalidator } from "react-router";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE } from "~/live/events";
-import type { LeadKind } from "~/leads/kinds";
+import type { LeadKind } from "~/core/lead-kinds";
 
 /**
  * Keeps an open record page current: when the room reports a change to this

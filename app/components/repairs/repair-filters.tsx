@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { ErrorList } from "~/components/ui/forms";
 import { MAX_SEARCH_LENGTH } from "~/inbox/view";
-import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/repairs/statuses";
+import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
 import { REPAIRS_PATH, repairsHref, type RepairView } from "~/repairs/view";
 
 /** Search and filter, a GET form like the inboxes': works without JavaScript, and the result has an address. */

@@ -1,6 +1,6 @@
 import { store, storeAddressLine } from "~/config/store";
-import { formatStoreDate } from "~/leads/store-time";
-import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/repairs/statuses";
+import { formatStoreDate } from "~/core/store-time";
+import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/core/repair-statuses";
 
 interface CustomerRepair {
   ticket: string;

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, Field, FormErrors, HoneypotField, TextareaField } from "~/components/ui/forms";
 import { estimateInput, RepairStatusSchema } from "~/repairs/rules";
-import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type RepairStatus } from "~/repairs/statuses";
+import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
 
 interface ShownRepair {
   id: number;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatPhone, telHref } from "~/leads/phone";
-import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/repairs/statuses";
+import { formatPhone, telHref } from "~/core/phone";
+import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/core/repair-statuses";
 import { repairHref } from "~/repairs/view";
 
 export interface RepairTableRow {

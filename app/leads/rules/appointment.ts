@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { bookingCaps } from "~/config/booking";
 import { store } from "~/config/store";
-import { textablePhone } from "../phone";
+import { textablePhone } from "../../core/phone";
 import { choiceField, emailField, nameField, phoneField } from "./fields";
-import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../slots";
+import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../../core/slots";
 
 // The appointment form's rules, run by the browser for instant feedback and by
 // the server, which also knows which slots are taken.

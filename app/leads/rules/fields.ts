@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import "~/http/form";
-import { toE164 } from "../phone";
+import { toE164 } from "../../core/phone";
 
 // Field rules shared by every public form (and the text rule the staff note
 // follows too). The same schema runs in the browser for instant feedback and on

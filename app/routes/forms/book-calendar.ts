@@ -1,6 +1,6 @@
 import type { Route } from "./+types/book-calendar";
 import { getCloudflare } from "~/http/request-context";
-import { appointmentCalendar, calendarContentType } from "~/leads/ics";
+import { appointmentCalendar, calendarContentType } from "~/core/ics";
 import { calendarAppointment } from "~/leads/appointments.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { PUBLIC_PAGES } from "~/config/navigation";
-import { LEADS } from "~/leads/kinds";
+import { LEADS } from "~/core/lead-kinds";
 
 /**
  * Every page a search engine may index: the site's pages and the form pages (/book is

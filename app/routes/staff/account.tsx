@@ -12,7 +12,7 @@ import { describeDevice } from "~/auth/device-label";
 import { listPasskeys, removePasskey } from "~/auth/passkeys.server";
 import { PasswordSchema } from "~/auth/rules";
 import { destroySessionCookie, listSessions, startSession } from "~/auth/session.server";
-import { formatStoreDateTime } from "~/leads/store-time";
+import { formatStoreDateTime } from "~/core/store-time";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";

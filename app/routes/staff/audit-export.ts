@@ -3,7 +3,7 @@ import { auditStaffAction, streamAuditCsv } from "~/audit/log.server";
 import { requireOwner } from "~/auth/guard.server";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { getCloudflare } from "~/http/request-context";
-import { storeTimestamp } from "~/leads/store-time";
+import { storeTimestamp } from "~/core/store-time";
 
 // GET /dashboard/audit/export: the whole trail as CSV, for the owner only; the export itself is recorded.
 export const middleware: Route.MiddlewareFunction[] = [requireOwner];

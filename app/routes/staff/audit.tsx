@@ -4,7 +4,7 @@ import { actionText, auditPage } from "~/audit/log.server";
 import { describeDevice } from "~/auth/device-label";
 import { requireOwner } from "~/auth/guard.server";
 import { getCloudflare } from "~/http/request-context";
-import { formatStoreDateTime } from "~/leads/store-time";
+import { formatStoreDateTime } from "~/core/store-time";
 
 // The owner's view of the audit trail (docs/decisions/059): newest first, 50 a
 // page, exportable. Read-only: nothing here edits or deletes an entry.

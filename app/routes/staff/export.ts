@@ -6,7 +6,7 @@ import { parseInboxView } from "~/inbox/view";
 import { csvFileName, streamLeadsCsv } from "~/inbox/csv.server";
 import { planSearch } from "~/inbox/queries.server";
 import { auditStaffAction } from "~/audit/log.server";
-import { LEADS } from "~/leads/kinds";
+import { LEADS } from "~/core/lead-kinds";
 
 // GET /dashboard/export?tab=…&q=…&status=…&when=… : the current tab and filter, every page.
 // A resource route under the staff layout, so the same guard runs first.

@@ -2,14 +2,14 @@ import { Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-ro
 import type { Route } from "./+types/inbox";
 import { AppointmentWhenNav, InboxFilters } from "~/components/inbox/inbox-filters";
 import { inboxHref } from "~/inbox/view";
-import { LEADS } from "~/leads/kinds";
+import { LEADS } from "~/core/lead-kinds";
 import { InboxTable } from "~/components/inbox/inbox-table";
 import { InboxTabs } from "~/components/inbox/inbox-tabs";
 import { LiveStatus } from "~/components/inbox/live-status";
 import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";
-import { loadInbox } from "~/inbox/page.server";
+import { loadInbox } from "~/dashboard/inbox-page.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const tab = loaderData ? LEADS[loaderData.view.tab].labels.tab : "Inbox";

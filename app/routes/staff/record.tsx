@@ -13,8 +13,9 @@ import { redirectWithToast } from "~/http/toast.server";
 import { sendStaffText } from "~/inbox/messages.server";
 import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
-import { recordHref, STATUS_LABELS, tabHref } from "~/inbox/view";
-import { LEADS } from "~/leads/kinds";
+import { recordHref } from "~/core/dashboard-links";
+import { STATUS_LABELS, tabHref } from "~/inbox/view";
+import { LEADS } from "~/core/lead-kinds";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.lead.name} | Staff dashboard` : "Not found | Staff dashboard";

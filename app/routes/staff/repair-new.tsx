@@ -8,7 +8,7 @@ import { parseForm } from "~/http/form.server";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { dataWithToast, redirectWithToast } from "~/http/toast.server";
-import { storeDate } from "~/leads/store-time";
+import { storeDate } from "~/core/store-time";
 import { announceRepair } from "~/live/client.server";
 import { createRepair } from "~/repairs/repairs.server";
 import { NewRepairSchema, REPAIR_MESSAGES } from "~/repairs/rules";

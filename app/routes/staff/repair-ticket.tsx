@@ -4,7 +4,7 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { store, storeAddressLine } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
-import { formatStoreDate } from "~/leads/store-time";
+import { formatStoreDate } from "~/core/store-time";
 import { repairQrSvg, repairStatusUrl } from "~/repairs/qr.server";
 import { getRepair } from "~/repairs/repairs.server";
 import { formatEstimate } from "~/repairs/rules";

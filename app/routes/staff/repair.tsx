@@ -10,14 +10,14 @@ import { parseForm } from "~/http/form.server";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { formatPhone, telHref } from "~/leads/phone";
-import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { formatPhone, telHref } from "~/core/phone";
+import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRepair } from "~/live/client.server";
-import { deliverQueued } from "~/mail/outbox.server";
+import { deliverQueued } from "~/messaging/outbox.server";
 import { isOverdue } from "~/repairs/lookup.server";
 import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
-import { REPAIR_STATUS_LABELS } from "~/repairs/statuses";
+import { REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import { repairHref, REPAIRS_PATH, repairTicketHref } from "~/repairs/view";
 
 export function meta({ loaderData }: Route.MetaArgs) {

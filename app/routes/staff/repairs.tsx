@@ -7,7 +7,7 @@ import { RepairsTable } from "~/components/repairs/repairs-table";
 import { useLiveRepairs } from "~/components/repairs/use-live-repairs";
 import { staffUserContext } from "~/auth/guard.server";
 import { getCloudflare } from "~/http/request-context";
-import { loadRepairs } from "~/repairs/page.server";
+import { loadRepairs } from "~/dashboard/repairs-page.server";
 import { REPAIRS_PATH } from "~/repairs/view";
 
 export function meta() {

@@ -11,7 +11,7 @@ import { inviteStaff, listStaff, removeStaff, resetStaffPassword, transferOwners
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { formatStoreDateTime } from "~/leads/store-time";
+import { formatStoreDateTime } from "~/core/store-time";
 
 // The owner's staff list (docs/decisions/058). requireOwner refuses staff with
 // 403 on every request to this route, document or data, loader or action.

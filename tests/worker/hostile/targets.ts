@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { bookingCaps } from "../../../app/config/booking";
 import { store } from "../../../app/config/store";
 import { bookerOf } from "../../../app/leads/booking-caps.server";
-import type { LeadKind as LeadForm } from "../../../app/leads/kinds";
+import type { LeadKind as LeadForm } from "../../../app/core/lead-kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get, postForm } from "../helpers";
 import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";

@@ -3,9 +3,9 @@ import { messaging } from "~/config/messaging";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { REPAIR_READY_KIND, repairReadyGate } from "~/repairs/ready-gate.server";
-import { isQuietHour, outsideQuietHours } from "~/leads/reminders";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { REPAIR_READY_KIND, repairReadyGate } from "~/messaging/repair-ready-gate.server";
+import { isQuietHour, outsideQuietHours } from "~/core/reminders";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
 import { AUTOMATED_KINDS, messageKindInfo, type Channel, type MessageKind } from "./message-kinds";
@@ -53,7 +53,7 @@ export interface OutgoingMessage {
   startsAt?: number;
   /** An e-mail's Reply-To. */
   replyTo?: string;
-  /** An e-mail's calendar attachment (app/leads/ics.ts). */
+  /** An e-mail's calendar attachment (app/core/ics.ts). */
   calendarFile?: string;
 }
 

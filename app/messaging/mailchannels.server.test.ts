@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { store } from "~/config/store";
-import { configuredNotifier } from "~/mail/mailchannels.server";
+import { configuredNotifier } from "~/messaging/mailchannels.server";
 
 // DKIM fields in the MailChannels request: sent only when the private key is a
 // secret of the Worker, and always as the sender's own domain (DMARC alignment).

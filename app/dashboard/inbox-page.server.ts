@@ -10,8 +10,8 @@ import {
   parseInboxView,
   type InboxView,
 } from "~/inbox/view";
-import { addDays } from "~/leads/slots";
-import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
+import { addDays } from "~/core/slots";
+import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import {
   hasVisitsToday,
   leadPageQuery,
@@ -19,9 +19,9 @@ import {
   readLeadPage,
   storeDayAround,
   type Lead,
-} from "./queries.server";
+} from "~/inbox/queries.server";
 import type { InboxRow } from "~/inbox/types";
-import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "./unread.server";
+import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { repairUnreadQuery } from "~/repairs/list.server";
 
 export interface InboxData {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { repairs } from "~/db/schema";
-import { outsideQuietHours } from "~/leads/reminders";
+import { outsideQuietHours } from "~/core/reminders";
 
-// What the outbox (app/mail/outbox.server.ts) asks of a repair just before its
+// What the outbox (app/messaging/outbox.server.ts) asks of a repair just before its
 // "ready" message goes. Kept apart from repairs.server.ts, which queues through
 // the outbox, so the two modules never import each other.
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { deletePhotos } from "~/photos/storage.server";
-import { allRows, runBatch, statement } from "./sql.server";
+import { allRows, runBatch, statement } from "~/db/sql.server";
 
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch

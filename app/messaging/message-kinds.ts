@@ -17,7 +17,7 @@ interface MessageKindInfo {
    */
   answersKeyword?: true;
   /**
-   * The consent a text of this kind needs (app/mail/text-permission.server.ts); without one,
+   * The consent a text of this kind needs (app/messaging/text-permission.server.ts); without one,
    * a consent to texts about the visitor's own request. A promotion needs the separate
    * promotional consent; a repair's "ready" text the one given at the counter for it, which
    * allows nothing else.

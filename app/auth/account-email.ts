@@ -1,6 +1,6 @@
 import { store } from "~/config/store";
-import type { Email } from "./email";
-import { escapeHtml, htmlEmailDocument } from "./email-layout";
+import type { Email } from "~/messaging/email";
+import { escapeHtml, htmlEmailDocument } from "~/messaging/email-layout";
 
 // The e-mail with a link to set a password: an invitation to the staff, or a
 // password reset by the owner. The link is the only variable part.

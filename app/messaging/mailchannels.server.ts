@@ -1,6 +1,6 @@
-import { toBase64 } from "~/auth/base64";
+import { toBase64 } from "~/core/base64";
 import { store } from "~/config/store";
-import { calendarContentType, calendarMethodOf } from "~/leads/ics";
+import { calendarContentType, calendarMethodOf } from "~/core/ics";
 import type { Email } from "./email";
 
 // Outside service behind a small interface: the MailChannels Email API when a

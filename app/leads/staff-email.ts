@@ -1,10 +1,10 @@
 import { siteUrl, store } from "~/config/store";
-import { recordHref } from "~/inbox/view";
-import { LEADS, type LeadKind } from "~/leads/kinds";
-import { RECORD_ID_SLOT, type Email } from "./email";
-import { renderEmail } from "./email-layout";
+import { recordHref } from "~/core/dashboard-links";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { RECORD_ID_SLOT, type Email } from "~/messaging/email";
+import { renderEmail } from "~/messaging/email-layout";
 
-export { escapeHtml } from "./email-layout";
+export { escapeHtml } from "~/messaging/email-layout";
 
 // The staff notifications: a new lead, and a visitor's change to an appointment.
 // Every value a visitor typed is escaped; the subject carries no visitor text.

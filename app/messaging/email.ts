@@ -6,7 +6,7 @@ export interface Email {
   text: string;
   /** Where a reply goes (MailChannels' reply_to): the store for a visitor, the lead's address for staff. */
   replyTo?: string;
-  /** An appointment's calendar file (app/leads/ics.ts), attached as appointment.ics. */
+  /** An appointment's calendar file (app/core/ics.ts), attached as appointment.ics. */
   calendarFile?: string;
 }
 

@@ -2,12 +2,12 @@ import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
 import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
-import { formatCalendarDay, formatStoreDateTime } from "~/leads/store-time";
-import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "./list.server";
-import { isOverdue } from "./lookup.server";
-import { formatEstimate } from "./rules";
-import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "./view";
-import { parseRepairView } from "./view";
+import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
+import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "~/repairs/list.server";
+import { isOverdue } from "~/repairs/lookup.server";
+import { formatEstimate } from "~/repairs/rules";
+import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
+import { parseRepairView } from "~/repairs/view";
 
 export type RepairListRow = RepairRow & {
   unread: boolean;
@@ -32,7 +32,7 @@ export interface RepairsData {
 
 /**
  * The Repairs tab for one staff account in one D1 batch, as the lead inboxes
- * load (app/inbox/page.server.ts, docs/decisions/030): opening the tab marks
+ * load (app/dashboard/inbox-page.server.ts, docs/decisions/030): opening the tab marks
  * its newest repair as seen; a live refresh (`live=1`) does not.
  */
 export async function loadRepairs(env: Env, user: StaffUser, url: URL) {

@@ -1,5 +1,5 @@
 import { siteUrl, store, storeAddressLine } from "~/config/store";
-import { formatCalendarDay, formatStoreDate } from "~/leads/store-time";
+import { formatCalendarDay, formatStoreDate } from "~/core/store-time";
 import type { Email } from "./email";
 import { renderEmail } from "./email-layout";
 

@@ -1,4 +1,4 @@
-import { fromBase64 } from "~/auth/base64";
+import { fromBase64 } from "~/core/base64";
 import { siteUrl } from "~/config/store";
 
 // Twilio, reached with fetch (its npm package does not run on Workers): the

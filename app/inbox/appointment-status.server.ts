@@ -4,10 +4,10 @@ import { getDb } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { appointments, SEAT_RELEASING_STATUSES, type LeadStatus } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { deliverQueued, queueLeadMessage, withdrawLeadMessages } from "~/mail/outbox.server";
+import { deliverQueued, queueLeadMessage, withdrawLeadMessages } from "~/messaging/outbox.server";
 import { outcomeOfStaleSave, type UpdateOutcome } from "~/inbox/queries.server";
-import { cancellationMessages, visitMessages } from "./appointment-messages.server";
-import { visitorChannels } from "./manage.server";
+import { cancellationMessages, visitMessages } from "~/leads/appointment-messages.server";
+import { visitorChannels } from "~/leads/manage.server";
 
 // Staff set an appointment's status (and note) from the dashboard. When the
 // status moves the visit in or out of its seat (cancelled, spam, no-show and

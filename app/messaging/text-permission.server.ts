@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
 import { consentRecords, outbox, smsOptOuts, type ConsentPurpose } from "~/db/schema";
-import { textablePhone } from "~/leads/phone";
+import { textablePhone } from "~/core/phone";
 
 // Whether the store may text a number: only with a consent record for it, of the
 // purpose the text has (a promotion needs the separate promotional consent), and
