@@ -27,7 +27,7 @@ export default [
   route("book/calendar.ics", "routes/forms/book-calendar.ts"),
   route("orderOnline/send", "routes/forms/order-send.ts"),
   // Twilio's servers post received texts and delivery reports here, signed (the two paths
-  // the origin guard lets through: TWILIO_WEBHOOK_PATHS, docs/decisions/068 and 082).
+  // the origin guard lets through: ORIGIN_CHECK_EXEMPT_PATHS in app/post-policies.ts, docs/decisions/068 and 082).
   route("sms/inbound", "routes/forms/sms-inbound.ts"),
   route("sms/status", "routes/forms/sms-status.ts"),
 

@@ -5,28 +5,19 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
-import { TWILIO_WEBHOOK_PATHS } from "../app/messaging/twilio-paths";
-import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "../app/photos/rules";
+import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES, type UploadRoute } from "../app/post-policies";
 
 // Checks every state-changing request before React Router sees it, so each
 // route action can assume a same-origin form post of a sane size that parses.
 // hono's csrf and bodyLimit do the first two; the form checks are ours.
 // Every body is capped at 64 KB except a multipart post to a route in
 // UPLOAD_ROUTES, which takes files and reads its own body as it streams.
+// Which routes those are, and which skip the origin check, the app declares
+// (app/post-policies.ts): nothing here knows a route by name.
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const MAX_BODY_BYTES = 64 * 1024;
-
-/**
- * The routes that take files (lower-case paths: React Router matches them case-insensitively):
- * their multipart limit, and the words of the 413. The custom order form posts to its
- * page without JavaScript and to /orderOnline/send with it (for upload progress).
- */
-const UPLOAD_ROUTES: Record<string, { maxBytes: number; tooLarge: string }> = {
-  "/orderonline": { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge },
-  "/orderonline/send": { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge },
-};
 
 /** What a refused request reads, by status: plain words a person can act on. */
 const REFUSALS: Record<number, string> = {
@@ -72,19 +63,19 @@ const parsesAsForm: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Posts must come from this site's pages, with one exception: Twilio's servers
- * post received texts and delivery reports to its two webhooks with no Origin at
- * all. Their handlers accept only requests carrying Twilio's signature over the
- * URL and every parameter, which is a stronger check than an Origin
- * (docs/decisions/068 and 082). The other guards (forms only, size, parsing)
- * still apply to them.
+ * Posts must come from this site's pages, except to the paths the app declares
+ * exempt (ORIGIN_CHECK_EXEMPT_PATHS): Twilio's servers post received texts and
+ * delivery reports there with no Origin at all, and their handlers accept only
+ * requests carrying Twilio's signature over the URL and every parameter, a
+ * stronger check than an Origin (docs/decisions/068 and 082). The other guards
+ * (forms only, size, parsing) still apply to them.
  */
 const sameOrigin = csrf();
-const sameOriginExceptTwilioWebhooks: MiddlewareHandler = (c, next) =>
-  TWILIO_WEBHOOK_PATHS.has(c.req.path) ? next() : sameOrigin(c, next);
+const sameOriginExceptExempt: MiddlewareHandler = (c, next) =>
+  ORIGIN_CHECK_EXEMPT_PATHS.has(c.req.path) ? next() : sameOrigin(c, next);
 
 const guards = every(
-  sameOriginExceptTwilioWebhooks,
+  sameOriginExceptExempt,
   formsOnly,
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => refusal(413) }),
   parsesAsForm,
@@ -117,7 +108,7 @@ export function drainUnreadBody(): MiddlewareHandler {
  * reads it (never held whole), and the route answers 413 when it runs over
  * (app/http/body-limit.ts). Whether it parses is the route's own reader's to say.
  */
-function uploadLimit(route: { maxBytes: number; tooLarge: string }): MiddlewareHandler {
+function uploadLimit(route: UploadRoute): MiddlewareHandler {
   return async (c, next) => {
     const declared = c.req.header("Content-Length");
     if (declared !== undefined && !c.req.header("Transfer-Encoding")) {

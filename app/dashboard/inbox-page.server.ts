@@ -57,7 +57,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
   const now = Date.now();
   let view = parseInboxView(url.searchParams);
   // The clerk's start page: today's visits when there are any (docs/decisions/107).
-  if (view.tab === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(env, now))) {
+  if (view.kind === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(env, now))) {
     view = { ...view, when: "today" };
   }
   const live = url.searchParams.get("live") === "1";
@@ -70,7 +70,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
   const results = await runBatch(env, [
     seenIdsQuery(env, user.id),
     searchError ? nothing : leadPageQuery(env, view, { match, limit: PAGE_SIZE, now }),
-    markSeen ? markSeenQuery(env, user.id, view.tab) : nothing,
+    markSeen ? markSeenQuery(env, user.id, view.kind) : nothing,
     unreadCountsQuery(env, user.id),
     repairUnreadQuery(env, user.id),
   ]);
@@ -87,9 +87,9 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
   }
 
   const today = storeDayAround(now).date;
-  const dayHeadings = view.tab === "appointment" && view.when !== "all";
+  const dayHeadings = view.kind === "appointment" && view.when !== "all";
   const hint = Number(url.searchParams.get("unreadAfter"));
-  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seenBefore[view.tab];
+  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seenBefore[view.kind];
   const payload: InboxData = {
     view,
     viewKey: inboxSearch(view),

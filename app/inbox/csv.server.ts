@@ -52,7 +52,7 @@ function csvRow(lead: LeadWithNote): string {
 }
 
 export function csvFileName(view: InboxView, now: number): string {
-  return `${LEADS[view.tab].inbox}-${storeTimestamp(now).slice(0, 10)}.csv`;
+  return `${LEADS[view.kind].inbox}-${storeTimestamp(now).slice(0, 10)}.csv`;
 }
 
 /**
@@ -69,7 +69,7 @@ export function streamLeadsCsv(
 ): ReadableStream<Uint8Array> {
   let cursor: InboxView["cursor"] = null;
   return csvStream(
-    csvHeader(view.tab),
+    csvHeader(view.kind),
     async () => {
       const batchView: InboxView = { ...view, cursor };
       const query = leadPageQuery(env, batchView, { match, limit: BATCH_SIZE, now, withNote: true });

@@ -78,7 +78,7 @@ interface Ordering {
 }
 
 function orderingFor(view: InboxView): Ordering {
-  if (view.tab === "appointment" && view.when !== "all") {
+  if (view.kind === "appointment" && view.when !== "all") {
     // Today and upcoming: soonest first. Past: most recent visit first.
     return {
       column: sql.raw("t.starts_at"),
@@ -110,7 +110,7 @@ function visitTimeConditions(view: InboxView, now: number): SQL[] {
 
 /** Whether any visit today is still on (the appointments tab then opens on today). */
 export async function hasVisitsToday(env: DbEnv, now: number): Promise<boolean> {
-  const today = { tab: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
+  const today = { kind: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
   const rows = await allRows(env, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
   return rows.length > 0;
 }
@@ -131,12 +131,12 @@ export function leadPageQuery(
   view: InboxView,
   options: { match: string | null; limit: number; now: number; withNote?: boolean },
 ) {
-  const source = sourceOf(view.tab);
+  const source = sourceOf(view.kind);
   const ordering = orderingFor(view);
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`${source.search} MATCH ${options.match}`);
   if (view.status) conditions.push(sql`t.status = ${view.status}`);
-  if (view.tab === "appointment") conditions.push(...visitTimeConditions(view, options.now));
+  if (view.kind === "appointment") conditions.push(...visitTimeConditions(view, options.now));
 
   // Walking towards "before" reads the index the other way round; readLeadPage flips it back.
   const backwards = view.cursor?.direction === "before";

@@ -5,13 +5,13 @@ import { inboxHref, parseInboxView, tabHref } from "./view";
 describe("an inbox view in the URL", () => {
   it("reads what staff asked for and writes it back the same way", () => {
     const view = parseInboxView(new URLSearchParams("tab=appointments&when=past&status=no_show&q=ada&after=100.7"));
-    expect(view).toEqual({ tab: "appointment", q: "ada", status: "no_show", when: "past", cursor: { direction: "after", key: 100, id: 7 } });
+    expect(view).toEqual({ kind: "appointment", q: "ada", status: "no_show", when: "past", cursor: { direction: "after", key: 100, id: 7 } });
     expect(inboxHref(view)).toBe("/dashboard?tab=appointments&when=past&status=no_show&q=ada&after=100.7");
   });
 
   it("falls back to the defaults for anything it does not know", () => {
     const view = parseInboxView(new URLSearchParams("tab=secrets&status=no_show&when=later&after=x"));
-    expect(view).toEqual({ tab: "appointment", q: "", status: "no_show", when: "upcoming", cursor: null });
+    expect(view).toEqual({ kind: "appointment", q: "", status: "no_show", when: "upcoming", cursor: null });
     // No-show belongs to appointments only.
     expect(parseInboxView(new URLSearchParams("tab=orders&status=no_show")).status).toBeNull();
   });

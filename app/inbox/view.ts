@@ -54,7 +54,8 @@ export interface PageCursor {
 }
 
 export interface InboxView {
-  tab: LeadKind;
+  /** The inbox shown; the URL names it by its address (`?tab=contacts`, decision 125). */
+  kind: LeadKind;
   /** The search as typed (trimmed); "" for none. */
   q: string;
   status: LeadStatus | null;
@@ -82,22 +83,22 @@ function parseCursor(value: string | null, direction: PageCursor["direction"]): 
 /** Reads a view from the query string; anything unknown falls back to the default rather than failing. */
 export function parseInboxView(params: URLSearchParams): InboxView {
   // The first tab is the default: anything unknown lands on appointments.
-  const tab = kindOfInbox(params.get("tab")) ?? "appointment";
+  const kind = kindOfInbox(params.get("tab")) ?? "appointment";
   const statusParam = params.get("status");
   const whenParam = params.get("when");
   return {
-    tab,
+    kind,
     q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim(),
-    status: isStatusFor(tab, statusParam) ? statusParam : null,
-    when: tab === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "upcoming",
+    status: isStatusFor(kind, statusParam) ? statusParam : null,
+    when: kind === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "upcoming",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
   };
 }
 
 /** The canonical query string of a view (no "?"), so equal views give equal strings. */
 export function inboxSearch(view: InboxView): string {
-  const params = new URLSearchParams({ tab: LEADS[view.tab].inbox });
-  if (view.tab === "appointment") params.set("when", view.when);
+  const params = new URLSearchParams({ tab: LEADS[view.kind].inbox });
+  if (view.kind === "appointment") params.set("when", view.when);
   if (view.status) params.set("status", view.status);
   if (view.q) params.set("q", view.q);
   if (view.cursor) params.set(view.cursor.direction, `${view.cursor.key}.${view.cursor.id}`);
@@ -109,6 +110,6 @@ export function inboxHref(view: InboxView): string {
 }
 
 /** The first page of a tab with no search or filter; appointments open on today or upcoming (the loader decides). */
-export function tabHref(tab: LeadKind): string {
-  return `/dashboard?tab=${LEADS[tab].inbox}`;
+export function tabHref(kind: LeadKind): string {
+  return `/dashboard?tab=${LEADS[kind].inbox}`;
 }

@@ -3,7 +3,7 @@
 // a back-and-resubmit or a network retry stores one record, never two.
 //
 // Token: "<id>.<issued at, epoch ms>.<HMAC-SHA-256, base64url>", signed with
-// SESSION_SECRET (app/core/secret.ts) over the form's name too, so a contact token cannot book.
+// SESSION_SECRET (app/core/secret.ts) over the lead's kind too, so a contact token cannot book.
 
 import { fromBase64Url, toBase64Url } from "~/core/base64";
 import { signMessage, verifyMessage } from "~/core/secret";
@@ -23,13 +23,13 @@ export type TokenCheck =
   | { ok: true; id: string }
   | { ok: false; reason: keyof typeof SUBMISSION_TOKEN_MESSAGES };
 
-function signedPart(form: LeadKind, id: string, issuedAt: number) {
-  return `submission:${form}:${id}:${issuedAt}`;
+function signedPart(kind: LeadKind, id: string, issuedAt: number) {
+  return `submission:${kind}:${id}:${issuedAt}`;
 }
 
-export async function issueSubmissionToken(env: Pick<Env, "SESSION_SECRET">, form: LeadKind, now = Date.now()) {
+export async function issueSubmissionToken(env: Pick<Env, "SESSION_SECRET">, kind: LeadKind, now = Date.now()) {
   const id = crypto.randomUUID();
-  const signature = await signMessage(env, signedPart(form, id, now));
+  const signature = await signMessage(env, signedPart(kind, id, now));
   return `${id}.${now}.${toBase64Url(signature)}`;
 }
 
@@ -37,7 +37,7 @@ const TOKEN_PATTERN = /^([0-9a-f-]{36})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
 
 export async function verifySubmissionToken(
   env: Pick<Env, "SESSION_SECRET">,
-  form: LeadKind,
+  kind: LeadKind,
   token: unknown,
   now = Date.now(),
 ): Promise<TokenCheck> {
@@ -47,7 +47,7 @@ export async function verifySubmissionToken(
   const issuedAt = Number(issuedAtText);
   const signature = fromBase64Url(signatureText);
   if (!signature) return { ok: false, reason: "invalid" };
-  const genuine = await verifyMessage(env, signedPart(form, id, issuedAt), signature);
+  const genuine = await verifyMessage(env, signedPart(kind, id, issuedAt), signature);
   if (!genuine || issuedAt > now + FUTURE_TOLERANCE_MS) return { ok: false, reason: "invalid" };
   if (now - issuedAt > SUBMISSION_TOKEN_TTL_MS) return { ok: false, reason: "expired" };
   return { ok: true, id };

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { addDays } from "../../app/core/slots";
 import { storeDate } from "../../app/core/store-time";
-import type { LeadKind as LeadForm } from "../../app/core/lead-kinds";
+import type { LeadKind } from "../../app/core/lead-kinds";
 import { issueSubmissionToken } from "../../app/leads/submission-token.server";
 import { get, postForm } from "./helpers";
 
 /** A fresh, validly signed token, as the form's page would render it. */
-export function issueToken(form: LeadForm, issuedAt = Date.now()) {
-  return issueSubmissionToken(env, form, issuedAt);
+export function issueToken(kind: LeadKind, issuedAt = Date.now()) {
+  return issueSubmissionToken(env, kind, issuedAt);
 }
 
 /** The token a page actually rendered into its form. */
@@ -26,8 +26,8 @@ export function uniqueIp(): string {
 }
 
 /** A lead form post from one visitor (their own IP), with a fresh token unless the fields carry one. */
-export async function postLead(path: string, form: LeadForm, fields: Record<string, string>, ip = uniqueIp()) {
-  const submissionToken = fields.submissionToken ?? (await issueToken(form));
+export async function postLead(path: string, kind: LeadKind, fields: Record<string, string>, ip = uniqueIp()) {
+  const submissionToken = fields.submissionToken ?? (await issueToken(kind));
   return postForm(path, { submissionToken, ...fields }, { "CF-Connecting-IP": ip });
 }
 

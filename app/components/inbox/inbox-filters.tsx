@@ -34,8 +34,8 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
   const filtered = Boolean(view.q || view.status);
   return (
     <Form method="get" action="/dashboard" role="search" aria-label="Search and filter" className="inbox-filters">
-      <input type="hidden" name="tab" value={LEADS[view.tab].inbox} />
-      {view.tab === "appointment" ? <input type="hidden" name="when" value={view.when} /> : null}
+      <input type="hidden" name="tab" value={LEADS[view.kind].inbox} />
+      {view.kind === "appointment" ? <input type="hidden" name="when" value={view.when} /> : null}
       <div className="field inbox-filters__search">
         <label htmlFor="inbox-search">Search name, e-mail or phone</label>
         <input
@@ -54,7 +54,7 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
         <label htmlFor="inbox-status">Status</label>
         <select id="inbox-status" name="status" defaultValue={view.status ?? ""}>
           <option value="">All statuses</option>
-          {statusesFor(view.tab).map((status) => (
+          {statusesFor(view.kind).map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
             </option>

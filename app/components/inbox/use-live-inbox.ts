@@ -11,7 +11,7 @@ export interface LiveInboxData {
   unreadAfter: number;
   loadedAt: number;
   rows: InboxRow[];
-  view: { tab: LeadKind };
+  view: { kind: LeadKind };
 }
 
 export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
@@ -85,7 +85,7 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
         return;
       }
       const { data: current, loaderLoadedAt } = latest.current;
-      if (event.kind === current.view.tab) {
+      if (event.kind === current.view.kind) {
         setArrived((previous) => ({
           since: loaderLoadedAt,
           ids: previous.since === loaderLoadedAt ? [...previous.ids, event.id] : [event.id],

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       finished = (rows, complete) =>
         resolve(
           auditStaffAction(context, request, "leads-exported", {
-            target: LEADS[view.tab].inbox,
+            target: LEADS[view.kind].inbox,
             details: { q: view.q, status: view.status, when: view.when, rows, complete },
           }),
         );

@@ -12,7 +12,7 @@ import { staffUserContext } from "~/auth/guard.server";
 import { loadInbox } from "~/dashboard/inbox-page.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const tab = loaderData ? LEADS[loaderData.view.tab].labels.tab : "Inbox";
+  const tab = loaderData ? LEADS[loaderData.view.kind].labels.tab : "Inbox";
   return [{ title: `${tab} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -40,7 +40,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { data, state, announcement, justArrived } = useLiveInbox(loaderData);
   const { view } = data;
-  const labels = LEADS[view.tab].labels;
+  const labels = LEADS[view.kind].labels;
   const navigation = useNavigation();
   // A client-side load of another tab, page or filter (not a live refresh, which is a fetcher).
   const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === "/dashboard";
@@ -54,14 +54,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h1>Inbox</h1>
         <LiveStatus state={state} />
       </div>
-      <InboxTabs active={view.tab} unread={data.unread} />
+      <InboxTabs active={view.kind} unread={data.unread} />
 
       <section className="inbox__panel" aria-labelledby="inbox-panel-title">
         <h2 id="inbox-panel-title" className="visually-hidden">
           {labels.tab}
         </h2>
         <div className="inbox__tools">
-          {view.tab === "appointment" ? <AppointmentWhenNav view={view} /> : null}
+          {view.kind === "appointment" ? <AppointmentWhenNav view={view} /> : null}
           <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
           <a className="button button--secondary inbox__export" href={`/dashboard/export?${exportParams}`} download>
             Export CSV
@@ -78,7 +78,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             {labels.empty}
           </p>
         ) : (
-          <InboxTable kind={view.tab} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
+          <InboxTable kind={view.kind} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
         )}
 
         {!loading && (data.newerHref || data.olderHref) ? (

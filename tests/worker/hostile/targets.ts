@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { bookingCaps } from "../../../app/config/booking";
 import { store } from "../../../app/config/store";
 import { bookerOf } from "../../../app/leads/booking-caps.server";
-import type { LeadKind as LeadForm } from "../../../app/core/lead-kinds";
+import type { LeadKind } from "../../../app/core/lead-kinds";
 import { issueSubmissionToken } from "../../../app/leads/submission-token.server";
 import { createStaff, get, postForm } from "../helpers";
 import { entriesOf, INVISIBLE_OR_BREAKING, type FieldRule, type FormUnderTest, type HostileCase } from "./corpus";
@@ -51,10 +51,10 @@ async function pageToken(path: string): Promise<string> {
   return token[1] ?? token[2]!;
 }
 
-function tokenRules(form: LeadForm, other: LeadForm) {
+function tokenRules(kind: LeadKind, other: LeadKind) {
   return {
     ...TOKEN,
-    signed: (ageMs: number) => issueSubmissionToken(env, form, Date.now() - ageMs),
+    signed: (ageMs: number) => issueSubmissionToken(env, kind, Date.now() - ageMs),
     otherForm: () => issueSubmissionToken(env, other),
   };
 }

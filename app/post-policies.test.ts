@@ -1,0 +1,30 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES } from "./post-policies";
+import routes from "./routes";
+
+// The Worker's request guards trust these declarations for paths they never name themselves:
+// a path here that no route serves would leave the real route under the 64 KB cap, or checked
+// for an Origin Twilio never sends.
+
+/** Every URL path app/routes.ts serves, lower-cased as React Router matches them. */
+function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent || "/";
+    return [path.toLowerCase(), ...routePaths(entry.children ?? [], entry.path ? path : parent)];
+  });
+}
+
+describe("what the app declares to the request guards", () => {
+  const served = routePaths(routes);
+
+  it("names only paths a route serves, for uploads and for the origin check's exemptions", () => {
+    for (const path of [...Object.keys(UPLOAD_ROUTES), ...ORIGIN_CHECK_EXEMPT_PATHS]) {
+      expect(served, path).toContain(path.toLowerCase());
+    }
+  });
+
+  it("gives both of the order form's posts the same upload limit", () => {
+    expect(Object.keys(UPLOAD_ROUTES).sort()).toEqual(["/orderonline", "/orderonline/send"]);
+  });
+});

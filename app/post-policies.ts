@@ -1,0 +1,31 @@
+import { LEADS } from "~/core/lead-kinds";
+import { TWILIO_WEBHOOK_PATHS } from "~/messaging/twilio-paths";
+import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "~/photos/rules";
+
+// What the app declares about the posts its routes take, for the Worker's request guards
+// (workers/request-guards.ts), so the Worker knows no route by name. It sits beside
+// app/routes.ts, on the floor that may read every folder the facts come from.
+
+/** A route that takes files: its multipart limit, and the words of the 413. */
+export interface UploadRoute {
+  maxBytes: number;
+  tooLarge: string;
+}
+
+const orderForm: UploadRoute = { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge };
+
+/**
+ * The routes that take files, by lower-case path (React Router matches paths case-insensitively).
+ * The custom order form posts to its page without JavaScript and to /orderOnline/send with it
+ * (for upload progress). Every other body is capped at 64 KB.
+ */
+export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
+  [LEADS.order.formPath.toLowerCase()]: orderForm,
+  [`${LEADS.order.formPath}/send`.toLowerCase()]: orderForm,
+};
+
+/**
+ * The paths whose posts carry no Origin and are let through the origin check: Twilio's
+ * webhooks, whose handlers check Twilio's signature instead (docs/decisions/068 and 082).
+ */
+export const ORIGIN_CHECK_EXEMPT_PATHS: ReadonlySet<string> = TWILIO_WEBHOOK_PATHS;
