@@ -13,7 +13,7 @@ function samplePhotos(): Record<string, string> {
   return Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(`${folder}/${name}`).toString("base64")]));
 }
 
-// Two projects. `unit`: the pure modules' tests beside them (app/, room/, workers/), in Node, with no build:
+// Two projects. `unit`: the pure modules' tests beside them (app/, party/, workers/), in Node, with no build:
 // `npm run test:unit` checks a change to one of them in seconds. `worker`: the integration tests, inside
 // workerd against the built Worker (npm run build first): real D1, the real Durable Object room, real HTTP
 // through exports.default.
@@ -29,7 +29,7 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
-            include: ["app/**/*.test.ts", "room/**/*.test.ts", "workers/**/*.test.ts"],
+            include: ["app/**/*.test.ts", "party/**/*.test.ts", "workers/**/*.test.ts"],
           },
         },
         {

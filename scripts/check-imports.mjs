@@ -1,5 +1,5 @@
 // npm run check:imports (part of `npm test`): the import rules of docs/ARCHITECTURE.md.
-// - workers/ -> room/ -> app/: nothing in app/ imports workers/ or room/, and room/ never imports workers/;
+// - workers/ -> party/ -> app/: nothing in app/ imports workers/ or party/, and party/ never imports workers/;
 // - routes are leaves: nothing outside app/routes imports a route module;
 // - components are React only: no *.server module, no route;
 // - floors point down: every import goes to a folder on a lower floor (FLOORS), never up and never sideways;
@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
 // The floor order of docs/ARCHITECTURE.md (decision 123), from the ground up. A folder of app/ (the files at
-// app/'s top, root.tsx and its kin, count as "app"), then room/ (the dashboard room) and workers/. A module may import its own
+// app/'s top, root.tsx and its kin, count as "app"), then party/ (the dashboard room) and workers/. A module may import its own
 // folder and any folder on a lower floor; folders that share a floor do not import each other.
 const FLOORS = [
   ["app/config", "app/assets", "app/styles"],
@@ -24,11 +24,11 @@ const FLOORS = [
   ["app/dashboard"],
   ["app/components"],
   ["app/routes", "app"],
-  ["room"],
+  ["party"],
   ["workers"],
 ];
 
-const ROOTS = ["app", "room", "workers"];
+const ROOTS = ["app", "party", "workers"];
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", ...ROOTS], { encoding: "utf8" })
   .split("\n")
   .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && existsSync(file));
@@ -60,8 +60,8 @@ const imports = new Map(
 );
 
 const RULES = [
-  ["app/ imports workers/ or room/", (from, to) => from.startsWith("app/") && (to.startsWith("workers/") || to.startsWith("room/"))],
-  ["room/ imports workers/", (from, to) => from.startsWith("room/") && to.startsWith("workers/")],
+  ["app/ imports workers/ or party/", (from, to) => from.startsWith("app/") && (to.startsWith("workers/") || to.startsWith("party/"))],
+  ["party/ imports workers/", (from, to) => from.startsWith("party/") && to.startsWith("workers/")],
   ["a module outside app/routes imports a route", (from, to) => !from.startsWith("app/routes/") && from !== "app/routes.ts" && to.startsWith("app/routes/")],
   ["a component imports a route or a *.server module", (from, to) => from.startsWith("app/components/") && (to.startsWith("app/routes/") || /\.server(\.tsx?)?$/.test(to))],
 ];

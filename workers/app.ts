@@ -4,7 +4,7 @@ import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
-import { STAFF_SESSION_HEADER, staffSessionHeader } from "../room/dashboard-room";
+import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
 import { canonicalPath } from "./canonical-path";
 import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { httpsOnly } from "./https-only";
@@ -14,7 +14,7 @@ import { securityHeaders } from "./security-headers";
 import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
-export { DashboardRoom } from "../room/dashboard-room";
+export { DashboardRoom } from "../party/dashboard-room";
 
 // The server build (every route, React's server renderer) loads at the first request that
 // needs it, not when the isolate starts: a request the middleware answers, the room, and

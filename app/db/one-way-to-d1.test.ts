@@ -13,7 +13,7 @@ function sources(folder: string): string[] {
 
 describe("one way to reach D1", () => {
   it("leaves env.DB, D1Database and .prepare( to app/db/", () => {
-    const offenders = ["app", "workers", "room"]
+    const offenders = ["app", "workers", "party"]
       .flatMap(sources)
       .filter((file) => !file.startsWith(join("app", "db")))
       .flatMap((file) =>
