@@ -1,5 +1,5 @@
 import { expect, test, type WebSocketRoute } from "@playwright/test";
-import { signInAsStaff, uniqueName } from "./fixtures";
+import { newColleague, signInAsStaff, signInWithPassword, uniqueName } from "./fixtures";
 import { badgeCount, LIVE_PUSH, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
 
 // Leads reach open dashboards without a reload: the row appears at the top,
@@ -38,9 +38,16 @@ test("a new message appears at the top of an open Contacts tab, marked unread, a
 });
 
 test("the Contacts badge rises while staff look at Appointments, and clears when they open Contacts", async ({ browser }) => {
+  // Unread marks are kept per account: with the shared one, another test opening Contacts meanwhile would mark
+  // this message read before this test opens the tab.
+  const colleague = await newColleague(browser);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAsStaff(page);
+  await signInWithPassword(page, colleague);
+  await page.waitForURL("**/dashboard");
+  // A new account has never opened Contacts, so everything there is unread: open it once, then watch Appointments.
+  await page.goto("/dashboard?tab=contacts");
+  await page.goto("/dashboard?tab=appointments");
   await expect(page.getByTestId("tab-appointments")).toHaveAttribute("aria-current", "page");
   await waitForLive(page);
   const before = await badgeCount(page, "contacts");

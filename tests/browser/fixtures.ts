@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { startPageScripts } from "../support/page-scripts";
 
 /** Must match scripts/serve-for-tests.mjs, which creates this account. */
@@ -44,4 +44,41 @@ export function recordConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => messages.push(`uncaught: ${error.message}`));
   return messages;
+}
+
+/** An address no other test uses, so this test's counters are its own. */
+export const freshAddress = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+
+/**
+ * A staff member of a test's own, invited by the owner (the shared account) and with a password set: for a test
+ * whose account must not be paused, or whose unread marks no other test may move.
+ */
+export async function newColleague(browser: Browser) {
+  const email = `${uniqueName("lockout").replace(" ", "-")}@example.com`;
+  const password = "a-colleague-password";
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
+  const page = await context.newPage();
+  await signInAsStaff(page);
+  await page.goto("/dashboard/staff");
+  await page.getByRole("textbox", { name: /^Their e-mail/ }).fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const link = await page.getByRole("textbox", { name: "Link" }).inputValue();
+  await context.close();
+  // The colleague opens the link in a browser of their own, which then does not count as one they signed in with.
+  const theirs = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
+  const invited = await theirs.newPage();
+  await invited.goto(link);
+  await invited.getByLabel(/^New password(?! again)/).fill(password);
+  await invited.getByLabel(/^New password again/).fill(password);
+  await invited.getByRole("button", { name: "Set password" }).click();
+  await invited.waitForURL("**/login");
+  await theirs.close();
+  return { email, password };
+}
+
+export async function signInWithPassword(page: Page, staff: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: /^E-mail/ }).fill(staff.email);
+  await page.getByLabel(/^Password/).fill(staff.password);
+  await page.getByRole("button", { name: "Login" }).click();
 }

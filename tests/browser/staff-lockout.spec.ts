@@ -1,43 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-import { signInAsStaff, uniqueName } from "./fixtures";
+import { expect, test, type BrowserContext, type PlaywrightWorkerArgs } from "@playwright/test";
+import { freshAddress, newColleague, signInWithPassword } from "./fixtures";
 
 // A stranger who fails on a staff member's e-mail pauses unknown browsers, never
 // the browser that member signs in with (docs/decisions/055). Walked as staff do
 // it: with JavaScript on (the form posts to /login.data), and without.
-
-/** An address no other test uses, so this test's counters are its own. */
-const freshAddress = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-
-/** A colleague of their own (the shared test account must never be paused): invited by the owner, password set. */
-async function newColleague(browser: Browser) {
-  const email = `${uniqueName("lockout").replace(" ", "-")}@example.com`;
-  const password = "a-colleague-password";
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
-  const page = await context.newPage();
-  await signInAsStaff(page);
-  await page.goto("/dashboard/staff");
-  await page.getByRole("textbox", { name: /^Their e-mail/ }).fill(email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  const link = await page.getByRole("textbox", { name: "Link" }).inputValue();
-  await context.close();
-  // The colleague opens the link in a browser of their own, which then does not count as one they signed in with.
-  const theirs = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
-  const invited = await theirs.newPage();
-  await invited.goto(link);
-  await invited.getByLabel(/^New password(?! again)/).fill(password);
-  await invited.getByLabel(/^New password again/).fill(password);
-  await invited.getByRole("button", { name: "Set password" }).click();
-  await invited.waitForURL("**/login");
-  await theirs.close();
-  return { email, password };
-}
-
-async function signInWithPassword(page: Page, staff: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: /^E-mail/ }).fill(staff.email);
-  await page.getByLabel(/^Password/).fill(staff.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 /** Seven wrong passwords for the e-mail from a stranger's own address; the account's pause has begun by the last. */
 async function strangerFails(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, email: string) {
