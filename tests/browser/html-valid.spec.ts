@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rowOf, sendContactMessage } from "./dashboard-helpers";
 import { signInAsStaff, uniqueName } from "./fixtures";
+import { logRepair } from "./repair-helpers";
 import { PUBLIC_PAGES } from "../support/public-pages";
 
 // Every page's HTML as the server sends it, checked by the Nu HTML Checker (the
@@ -58,7 +59,7 @@ async function served(request: APIRequestContext, paths: string[]): Promise<Map<
 }
 
 test("the public pages, the 404 and the sign-in page are valid HTML", async ({ request }) => {
-  const documents = await served(request, [...PUBLIC_PAGES, "/no-such-page", "/login", "/invite/not-a-real-token"]);
+  const documents = await served(request, [...PUBLIC_PAGES, "/no-such-page", "/login", "/invite/not-a-real-token", "/repair"]);
   // Each one rendered its page: a failure page would be checked in its place.
   for (const [path, html] of documents) expect(html, path).toMatch(/<h1[\s>]/);
   expect(nuProblems(documents)).toEqual([]);
@@ -79,6 +80,22 @@ test("the staff pages are valid HTML", async ({ browser, page }) => {
   const documents = await served(page.request, paths);
   for (const [path, html] of documents) expect(html, path).toContain("Sign out");
   expect(nuProblems(documents)).toEqual([]);
+});
+
+test("the repair pages are valid HTML, the staff's and the customer's", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page);
+  const ticket = await logRepair(page, uniqueName("Valid Repair"), "901-555-0190");
+  const ticketPage = new URL(page.url()).pathname;
+  const repairPage = ticketPage.replace(/\/ticket$/, "");
+
+  const staffPages = await served(page.request, ["/dashboard/repairs", "/dashboard/repairs/new", repairPage, ticketPage]);
+  for (const [path, html] of staffPages) expect(html, path).toContain("Sign out");
+  // The customer's page as the claim ticket's QR code opens it, and its answer to a look-up.
+  const lookUp = await page.request.post("/repair", { form: { ticket, last4: "0190" }, headers: { Origin: new URL(page.url()).origin } });
+  const customerPages = new Map([[`/repair?ticket=${ticket}`, await (await page.request.get(`/repair?ticket=${ticket}`)).text()], ["/repair (found)", await lookUp.text()]]);
+  expect(customerPages.get("/repair (found)")).toContain(ticket);
+  expect(nuProblems(new Map([...staffPages, ...customerPages]))).toEqual([]);
 });
 
 test("the checker is running: it finds the errors of a broken page", () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
+import { logRepair } from "./repair-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
@@ -9,27 +10,6 @@ import { startPageScripts } from "../support/page-scripts";
 // page shows the text waiting in the outbox.
 
 const HALF_LETTER = { width: 5.5 * 96, height: 8.5 * 96, margin: 0.25 * 96 };
-
-function inDays(days: number) {
-  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
-  return date.toISOString().slice(0, 10);
-}
-
-async function logRepair(page: Page, name: string, phone: string) {
-  await page.goto("/dashboard/repairs");
-  await page.getByRole("link", { name: "New repair" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "New repair" })).toBeVisible();
-  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("textbox", { name: /^Phone/ }).fill(phone);
-  await page.getByRole("textbox", { name: /^Item/ }).fill("14k yellow gold ring");
-  await page.getByRole("combobox", { name: /^Work/ }).selectOption("Ring sizing");
-  await page.getByRole("textbox", { name: /^Estimate/ }).fill("85");
-  await page.getByLabel(/^Promised date/).fill(inDays(5));
-  await page.getByRole("checkbox", { name: /agrees to a text/ }).check();
-  await page.getByRole("button", { name: "Log repair and print ticket" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Repair claim ticket" })).toBeVisible();
-  return (await page.getByTestId("claim-ticket-number").textContent())!.trim();
-}
 
 /** axe-core's full default rule set (WCAG 2.2 A/AA and best practices): zero violations. */
 async function expectNoAxeViolations(page: Page, where: string) {

@@ -42,6 +42,8 @@ export function RepairStatusForm({ repair, result }: { repair: ShownRepair; resu
         <label htmlFor={fields.status.id}>Status</label>
         <select
           {...getSelectProps(fields.status)}
+          // Always has a value (the first option is a status): HTML allows `required` only with a placeholder first.
+          required={undefined}
           aria-invalid={fields.status.errors?.length ? true : undefined}
           aria-describedby={fields.status.errors?.length ? `${fields.status.id}-error` : undefined}
         >

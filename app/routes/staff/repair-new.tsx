@@ -48,9 +48,10 @@ export default function NewRepairPage({ loaderData, actionData }: Route.Componen
         <Link to={REPAIRS_PATH}>← Back to Repairs</Link>
       </p>
       <h1>New repair</h1>
-      <section className="card record__card repair-page__form">
+      {/* A card, not a section: the page's one heading names it. */}
+      <div className="card record__card repair-page__form">
         <NewRepairForm key={loaderData.formId} formId={loaderData.formId} today={loaderData.today} result={actionData?.result} />
-      </section>
+      </div>
     </main>
   );
 }

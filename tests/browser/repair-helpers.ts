@@ -1,0 +1,24 @@
+import { expect, type Page } from "@playwright/test";
+
+/** A date this many days from today, as a date field takes it. */
+export function inDays(days: number) {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Logs a repair from the New repair form, as a clerk does, and returns its ticket number (the page is then the claim ticket). */
+export async function logRepair(page: Page, name: string, phone: string) {
+  await page.goto("/dashboard/repairs");
+  await page.getByRole("link", { name: "New repair" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New repair" })).toBeVisible();
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: /^Phone/ }).fill(phone);
+  await page.getByRole("textbox", { name: /^Item/ }).fill("14k yellow gold ring");
+  await page.getByRole("combobox", { name: /^Work/ }).selectOption("Ring sizing");
+  await page.getByRole("textbox", { name: /^Estimate/ }).fill("85");
+  await page.getByLabel(/^Promised date/).fill(inDays(5));
+  await page.getByRole("checkbox", { name: /agrees to a text/ }).check();
+  await page.getByRole("button", { name: "Log repair and print ticket" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Repair claim ticket" })).toBeVisible();
+  return (await page.getByTestId("claim-ticket-number").textContent())!.trim();
+}
