@@ -1,5 +1,5 @@
 import { useHydrated } from "~/components/site/use-hydrated";
-import type { LiveState } from "./use-live-inbox";
+import type { LiveState } from "./use-room-connection";
 
 const LABELS: Record<LiveState, string> = {
   connecting: "Connecting…",

@@ -1,7 +1,7 @@
-import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseLiveEvent, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
+import { parseLiveEvent } from "~/live/events";
+import { useRoomConnection } from "./use-room-connection";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import type { InboxRow } from "~/inbox/types";
 
@@ -14,7 +14,6 @@ export interface LiveInboxData {
   view: { kind: LeadKind };
 }
 
-export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
 
 /** Several leads at once (or a reconnect right after an event) cost one refresh. */
 const REFRESH_DELAY_MS = 150;
@@ -33,7 +32,6 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
   // The fetcher's copy counts only while it is newer than the loader's and for the same view.
   const data = fresh && fresh.viewKey === loaderData.viewKey && fresh.loadedAt >= loaderData.loadedAt ? fresh : loaderData;
 
-  const [state, setState] = useState<LiveState>("connecting");
   const [announcement, setAnnouncement] = useState("");
   // Ids that arrived live, remembered per page load (a new navigation starts afresh).
   const [arrived, setArrived] = useState<{ since: number; ids: number[] }>({ since: 0, ids: [] });
@@ -53,47 +51,24 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const hasConnected = useRef(false);
-  const socket = usePartySocket({
-    party: DASHBOARD_PARTY,
-    room: DASHBOARD_ROOM_NAME,
-    onOpen() {
-      // After a lost connection, catch up on whatever arrived meanwhile.
-      if (hasConnected.current) refresh();
-      hasConnected.current = true;
-      setState("connected");
-    },
-    onClose(event) {
-      setState((current) => (current === "signed-out" ? current : "reconnecting"));
-      // Signed out elsewhere or expired: the refresh meets the guard, which sends this page to the login.
-      if (event.code === SIGNED_OUT_CLOSE_CODE) refresh();
-    },
-    onMessage(message) {
-      if (message.data === SIGNED_OUT_MESSAGE) {
-        // Signed out elsewhere or removed: stop listening; the refresh meets the guard, which sends this page to the login.
-        setState("signed-out");
-        socket.close(SIGNED_OUT_CLOSE_CODE);
-        refresh();
-        return;
-      }
-      const event = parseLiveEvent(message.data);
-      if (!event) return;
-      if (event.type === "lead-updated") {
-        // A visitor cancelled or moved an appointment, or a text came in: the row shows it after the refresh.
-        setAnnouncement(`${LEADS[event.kind].labels.one[0]!.toUpperCase()}${LEADS[event.kind].labels.one.slice(1)} updated.`);
-        refresh();
-        return;
-      }
-      const { data: current, loaderLoadedAt } = latest.current;
-      if (event.kind === current.view.kind) {
-        setArrived((previous) => ({
-          since: loaderLoadedAt,
-          ids: previous.since === loaderLoadedAt ? [...previous.ids, event.id] : [event.id],
-        }));
-      }
-      setAnnouncement(`New ${LEADS[event.kind].labels.one} received.`);
+  const state = useRoomConnection(refresh, (data) => {
+    const event = parseLiveEvent(data);
+    if (!event) return;
+    if (event.type === "lead-updated") {
+      // A visitor cancelled or moved an appointment, or a text came in: the row shows it after the refresh.
+      setAnnouncement(`${LEADS[event.kind].labels.one[0]!.toUpperCase()}${LEADS[event.kind].labels.one.slice(1)} updated.`);
       refresh();
-    },
+      return;
+    }
+    const { data: current, loaderLoadedAt } = latest.current;
+    if (event.kind === current.view.kind) {
+      setArrived((previous) => ({
+        since: loaderLoadedAt,
+        ids: previous.since === loaderLoadedAt ? [...previous.ids, event.id] : [event.id],
+      }));
+    }
+    setAnnouncement(`New ${LEADS[event.kind].labels.one} received.`);
+    refresh();
   });
 
   const justArrived = new Set(arrived.since === loaderData.loadedAt ? arrived.ids : []);

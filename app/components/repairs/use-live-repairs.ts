@@ -1,8 +1,8 @@
 import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseRepairEvent, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
-import type { LiveState } from "~/components/inbox/use-live-inbox";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, parseRepairEvent, SIGNED_OUT_CLOSE_CODE } from "~/live/events";
+import { useRoomConnection } from "~/components/inbox/use-room-connection";
 import { REPAIRS_PATH } from "~/repairs/view";
 
 interface LiveRepairsData {
@@ -22,7 +22,6 @@ export function useLiveRepairs<T extends LiveRepairsData>(loaderData: T) {
   const fetcher = useFetcher<T>({ key: "repairs-live" });
   const fresh = fetcher.data;
   const data = fresh && fresh.viewKey === loaderData.viewKey && fresh.loadedAt >= loaderData.loadedAt ? fresh : loaderData;
-  const [state, setState] = useState<LiveState>("connecting");
   const [announcement, setAnnouncement] = useState("");
 
   const latest = useRef({ data, load: fetcher.load });
@@ -40,31 +39,11 @@ export function useLiveRepairs<T extends LiveRepairsData>(loaderData: T) {
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const hasConnected = useRef(false);
-  const socket = usePartySocket({
-    party: DASHBOARD_PARTY,
-    room: DASHBOARD_ROOM_NAME,
-    onOpen() {
-      if (hasConnected.current) refresh();
-      hasConnected.current = true;
-      setState("connected");
-    },
-    onClose(event) {
-      setState((current) => (current === "signed-out" ? current : "reconnecting"));
-      if (event.code === SIGNED_OUT_CLOSE_CODE) refresh();
-    },
-    onMessage(message) {
-      if (message.data === SIGNED_OUT_MESSAGE) {
-        setState("signed-out");
-        socket.close(SIGNED_OUT_CLOSE_CODE);
-        refresh();
-        return;
-      }
-      const event = parseRepairEvent(message.data);
-      if (!event) return;
-      setAnnouncement(event.type === "lead-created" ? "New repair logged." : "Repair updated.");
-      refresh();
-    },
+  const state = useRoomConnection(refresh, (data) => {
+    const event = parseRepairEvent(data);
+    if (!event) return;
+    setAnnouncement(event.type === "lead-created" ? "New repair logged." : "Repair updated.");
+    refresh();
   });
   return { data, state, announcement };
 }

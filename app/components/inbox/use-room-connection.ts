@@ -1,0 +1,40 @@
+import usePartySocket from "partysocket/react";
+import { useRef, useState } from "react";
+import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
+
+export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
+
+/**
+ * The room's connection as every live staff list needs it (the inboxes, the
+ * Repairs tab): after a lost connection comes back, `refresh` catches up on what
+ * arrived meanwhile; signed out elsewhere or expired, it stops listening and
+ * `refresh` meets the guard, which sends the page to the login. Every other
+ * message goes to `onEvent`.
+ */
+export function useRoomConnection(refresh: () => void, onEvent: (data: unknown) => void): LiveState {
+  const [state, setState] = useState<LiveState>("connecting");
+  const hasConnected = useRef(false);
+  const socket = usePartySocket({
+    party: DASHBOARD_PARTY,
+    room: DASHBOARD_ROOM_NAME,
+    onOpen() {
+      if (hasConnected.current) refresh();
+      hasConnected.current = true;
+      setState("connected");
+    },
+    onClose(event) {
+      setState((current) => (current === "signed-out" ? current : "reconnecting"));
+      if (event.code === SIGNED_OUT_CLOSE_CODE) refresh();
+    },
+    onMessage(message) {
+      if (message.data === SIGNED_OUT_MESSAGE) {
+        setState("signed-out");
+        socket.close(SIGNED_OUT_CLOSE_CODE);
+        refresh();
+        return;
+      }
+      onEvent(message.data);
+    },
+  });
+  return state;
+}
