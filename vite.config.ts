@@ -71,6 +71,7 @@ export default defineConfig(({ isPreview }) => ({
   // first time a form or the sign-in is opened while Vite optimises these.
   optimizeDeps: { include: ["@conform-to/react", "@conform-to/zod/v4", "zod", "@simplewebauthn/browser", "partysocket/react"] },
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
+  environments: { ssr: { build: { minify: true } } },
   preview: { port, strictPort: true },
   server: { port },
 }));

@@ -73,7 +73,7 @@ async function prebuild(origin) {
     if (response.status !== 200 || response.header("X-Page-Cache") !== "MISS") continue;
     // Every page kept must come from the build just made (another build in this tree can repoint `vite preview`).
     const version = response.header("X-Build-Version");
-    if (!version || !bundle.includes(JSON.stringify(version))) throw new Error(`${path} came from another build (${version || "none"})`);
+    if (!version || !bundle.includes(version)) throw new Error(`${path} came from another build (${version || "none"})`);
     if (manifest.buildVersion && manifest.buildVersion !== version) throw new Error(`${path} came from another build (${version})`);
     manifest.buildVersion = version;
     // Its canonical link names the placeholder, which the Worker replaces with each request's origin.

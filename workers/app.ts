@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { requestContext } from "../app/http/request-context";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
 import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
 import { canonicalPath } from "./canonical-path";
@@ -15,27 +13,6 @@ import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
 export { DashboardRoom } from "../party/dashboard-room";
-
-// The server build (every route, React's server renderer) loads at the first request that
-// needs it, not when the isolate starts: a request the middleware answers, the room, and
-// the cron never evaluate it (docs/decisions/118). It is then handed to React Router as
-// the build itself, so React Router derives its route tables once per isolate; given a
-// function that imports it, it would derive them again on every request (decision 080).
-// The dev server keeps that function form: there an edit replaces the build between requests.
-type RequestHandler = ReturnType<typeof createRequestHandler>;
-const importServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-let handlerReady: Promise<RequestHandler> | undefined;
-function requestHandler(): Promise<RequestHandler> {
-  if (import.meta.env.DEV) return Promise.resolve(createRequestHandler(importServerBuild, import.meta.env.MODE));
-  handlerReady ??= importServerBuild().then(
-    (build) => createRequestHandler(build, import.meta.env.MODE),
-    (error: unknown) => {
-      handlerReady = undefined;
-      throw error;
-    },
-  );
-  return handlerReady;
-}
 
 const app = new Hono<WorkerEnv>();
 
@@ -69,11 +46,8 @@ app.all("/parties/*", async (c) => {
 
 app.all("*", (c) => {
   const ctx = c.executionCtx as ExecutionContext;
-  const render = async (nonce: string) => {
-    const context = new RouterContextProvider();
-    context.set(requestContext, { env: c.env, ctx, nonce });
-    return (await requestHandler())(c.req.raw, context);
-  };
+  // React Router and the server build load at the first request that renders (workers/render.ts).
+  const render = async (nonce: string) => (await import("./render")).renderWithReactRouter(c.req.raw, c.env, ctx, nonce);
   // Form pages: one render per isolate, stamped per visit (workers/form-page-stamp.ts).
   const form = stampedForm(c.req.raw);
   if (form) return stampedFormPage(c.req.raw, c.env, form, c.get("nonce"), render);
