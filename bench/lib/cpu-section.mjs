@@ -34,9 +34,8 @@ export function renderCpuSection(rows, { runs, commit, machine, startupMs }) {
     "| --- | --- | --- | --- |",
     ...rows.map((row) => `| ${row.kind} | ${row.first.toFixed(1)} ms | ${row.median.toFixed(1)} ms | ${row.max.toFixed(1)} ms |`),
     "",
-    startupMs === null
-      ? "`wrangler check startup` did not run."
-      : `The isolate's start (\`wrangler check startup\`: imports and top-level code, once per isolate): ${startupMs} ms active.`,
+    `The isolate's start, once per isolate (bench/lib/isolate-cpu.mjs: workerd compiling the bundle and the first import, above an`,
+    `empty Worker, median of 5): ${startupMs.toFixed(1)} ms.`,
     "",
   ];
   return lines.join("\n");

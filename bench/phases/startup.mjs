@@ -1,14 +1,16 @@
-// Worker startup: `wrangler check startup` on this Worker's build and on React Router's
-// Cloudflare template built with this project's own toolchain (React Router, Vite,
-// the Cloudflare plugin and wrangler from node_modules), alternating, so the machine's
-// load falls on both (issue 29, section 4). The template's code is never committed:
-// it is copied from a checkout of remix-run/react-router-templates into a temporary
-// folder, built there, and the folder is removed.
+// Worker startup: the CPU a fresh isolate costs before it answers (bench/lib/isolate-cpu.mjs),
+// for this Worker's build and for React Router's Cloudflare template built with this project's
+// own toolchain (React Router, Vite, the Cloudflare plugin and wrangler from node_modules), and
+// for an empty Worker, the baseline both are measured above, taking turns so the machine's load
+// falls on all three (issue 29, section 4). The template's code is never committed: it is copied
+// from a checkout of remix-run/react-router-templates into a temporary folder, built there, and
+// the folder is removed.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { spread } from "../lib/stats.mjs";
+import { bundleSize, isolateCpu } from "../lib/isolate-cpu.mjs";
+import { median, spread } from "../lib/stats.mjs";
 
 const TEMPLATES_REPO = "https://github.com/remix-run/react-router-templates";
 const TEMPLATE_FOLDER = "cloudflare";
@@ -56,52 +58,46 @@ function buildTemplate(scratch) {
   return join(dir, "build");
 }
 
-/**
- * A copy of a build (server and client folders) where no other configuration is in sight: run
- * from its server folder, wrangler reads that build's wrangler.json, not the deploy redirect
- * (.wrangler/deploy/config.json) that the last build in the project's tree wrote.
- */
+/** A copy of a build's server folder, so what the build step left in the project's tree is not read. */
 function isolatedBuild(buildDir, scratch, name) {
   const copy = join(scratch, name);
-  for (const part of ["server", "client"]) cpSync(join(buildDir, part), join(copy, part), { recursive: true });
-  return join(copy, "server");
+  cpSync(join(buildDir, "server"), copy, { recursive: true });
+  return copy;
 }
 
-/** One `wrangler check startup`: the bundle it would upload and the startup CPU it profiled. */
-function checkStartup(serverDir, scratch) {
-  const output = run(bin("wrangler"), ["check", "startup", "--outfile", join(scratch, "startup.cpuprofile")], serverDir);
-  const bundle = /Bundle:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
-  const active = /Active:\s*([\d.]+)\s*ms/.exec(output);
-  if (!bundle || !active) throw new Error(`wrangler check startup printed no figures:\n${output}`);
-  return { kib: Number(bundle[1]), gzipKib: Number(bundle[2]), activeMs: Number(active[1]) };
-}
-
-export async function runStartup({ buildDir, rounds = 7, log }) {
+export async function runStartup({ buildDir, rounds = 9, log }) {
   const scratch = mkdtempSync(join(tmpdir(), "startup-bench-"));
   try {
     log("  building the template with this toolchain");
-    const workers = {
+    const builds = {
+      empty: null,
       worker: isolatedBuild(resolve(buildDir), scratch, "worker-build"),
       template: isolatedBuild(buildTemplate(scratch), scratch, "template-build"),
     };
-    const samples = { worker: [], template: [] };
-    let sizes = {};
+    const samples = { empty: [], worker: [], template: [] };
+    const names = Object.keys(builds);
     for (let round = 0; round < rounds; round++) {
-      // Alternate which goes first, so neither always follows the other.
-      const order = round % 2 === 0 ? ["worker", "template"] : ["template", "worker"];
-      for (const name of order) {
-        const result = checkStartup(workers[name], scratch);
-        samples[name].push(result.activeMs);
-        sizes[name] = { kib: result.kib, gzipKib: result.gzipKib };
-      }
-      log(`  round ${round + 1}: this Worker ${samples.worker.at(-1)} ms, template ${samples.template.at(-1)} ms`);
+      // A different one goes first each round, so none always follows another.
+      const order = names.map((_, i) => names[(round + i) % names.length]);
+      for (const name of order) samples[name].push(await isolateCpu(builds[name]));
+      const last = (name) => samples[name].at(-1);
+      const shown = (name) => `${last(name).loadMs.toFixed(1)} + ${last(name).firstRequestMs.toFixed(1)} ms`;
+      log(`  round ${round + 1}: this Worker ${shown("worker")}, template ${shown("template")}, empty ${shown("empty")}`);
     }
-    // The profiler samples coarsely: a short startup is a few samples, sometimes none (0 ms).
-    // The mean over the rounds is the steadier figure; both are reported.
-    const summary = (values) => ({ samples: values, ...spread(values), mean: values.reduce((a, b) => a + b, 0) / values.length });
-    const worker = { ...sizes.worker, ...summary(samples.worker) };
-    const template = { ...sizes.template, ...summary(samples.template) };
-    return { rounds, worker, template, ratio: template.mean > 0 ? worker.mean / template.mean : Infinity };
+    const baseline = {
+      loadMs: median(samples.empty.map((sample) => sample.loadMs)),
+      firstRequestMs: median(samples.empty.map((sample) => sample.firstRequestMs)),
+    };
+    // Above the empty Worker: what this build's modules and its first import add to an isolate.
+    const summary = (name) => {
+      const load = samples[name].map((sample) => sample.loadMs - baseline.loadMs);
+      const firstRequest = samples[name].map((sample) => sample.firstRequestMs - baseline.firstRequestMs);
+      const total = samples[name].map((sample, i) => load[i] + firstRequest[i]);
+      return { ...bundleSize(builds[name]), load: spread(load), firstRequest: spread(firstRequest), total: spread(total) };
+    };
+    const worker = summary("worker");
+    const template = summary("template");
+    return { rounds, baseline, worker, template, ratio: worker.total.median / template.total.median };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,0 +1,110 @@
+// The CPU a Worker's isolate costs before it answers: what workerd spends loading the
+// Worker's modules, and what the first request spends importing its main module. Each
+// sample is a fresh workerd (through Miniflare), so nothing is cached from a run before.
+//
+// It is read from the kernel's accounting of every workerd thread (/proc/<pid>/task/<tid>/
+// sched, nanoseconds of CPU actually run), not from a sampling profiler. `wrangler check
+// startup` profiles only the first request, at the profiler's default interval, which in
+// workerd gives one to three samples: a start read as 0 ms or 14 ms by chance. It also
+// misses the larger part: workerd compiles every module of the bundle when it loads the
+// Worker, including those only a dynamic import() reaches later.
+import { Buffer } from "node:buffer";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+
+const COMPATIBILITY_DATE = "2026-10-01";
+
+/** Every JavaScript module of a server build, as Miniflare takes them. */
+function buildModules(serverDir) {
+  return readdirSync(serverDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .map((path) => ({ type: "ESModule", path, contents: readFileSync(path) }));
+}
+
+/** The bundle wrangler would upload: every module, raw and gzip, in KiB. */
+export function bundleSize(serverDir) {
+  const modules = buildModules(serverDir);
+  const raw = Buffer.concat(modules.map((module) => module.contents));
+  return { kib: raw.length / 1024, gzipKib: gzipSync(raw).length / 1024 };
+}
+
+function childProcesses(parent) {
+  const children = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // gone since the listing
+    }
+    // The fields after the command's closing parenthesis: state, then the parent's pid.
+    const parentPid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (parentPid === parent) children.push(Number(name), ...childProcesses(Number(name)));
+  }
+  return children;
+}
+
+/** Milliseconds of CPU run so far by every thread of `pids`. */
+function cpuMillis(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const sched = readFileSync(`/proc/${pid}/task/${tid}/sched`, "utf8");
+      const runtime = /se\.sum_exec_runtime\s*:\s*([\d.]+)/.exec(sched);
+      if (!runtime) throw new Error("this kernel does not report se.sum_exec_runtime in /proc/<pid>/task/<tid>/sched");
+      total += Number(runtime[1]);
+    }
+  }
+  return total;
+}
+
+const respond = `export default { fetch() { return new Response("ok"); } };`;
+
+/**
+ * One fresh workerd with the build in `serverDir` (null: an empty Worker, the baseline):
+ * `loadMs`, the CPU of workerd from its start until the Worker can answer (a second,
+ * empty Worker answers three requests first, so Miniflare's own first-request work is
+ * done), and `firstRequestMs`, the CPU of one request that imports the build's main module.
+ */
+export async function isolateCpu(serverDir) {
+  const config = serverDir ? JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) : null;
+  const root = serverDir ?? "/empty-worker";
+  const entry = config
+    ? `export default { async fetch() { await import(${JSON.stringify(`./${config.main}`)}); return new Response("ok"); } };`
+    : respond;
+  // Other servers this process runs (the bench's own) are not counted.
+  const running = new Set(childProcesses(process.pid));
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        { name: "warm", compatibilityDate: COMPATIBILITY_DATE, modulesRoot: "/warm", modules: [{ type: "ESModule", path: "/warm/warm.js", contents: respond }] },
+        {
+          name: "measured",
+          compatibilityDate: config?.compatibility_date ?? COMPATIBILITY_DATE,
+          compatibilityFlags: config?.compatibility_flags ?? [],
+          modulesRoot: root,
+          // Its own name, apart from every module of the build.
+          modules: [{ type: "ESModule", path: join(root, "__measured_entry__.js"), contents: entry }, ...(serverDir ? buildModules(serverDir) : [])],
+        },
+      ],
+    }),
+  );
+  try {
+    await miniflare.ready;
+    const warm = await miniflare.getWorker("warm");
+    for (let i = 0; i < 3; i++) await (await warm.fetch("http://warm/")).text();
+    const measured = await miniflare.getWorker("measured");
+    const pids = childProcesses(process.pid).filter((pid) => !running.has(pid));
+    const loaded = cpuMillis(pids);
+    const response = await measured.fetch("http://measured/");
+    const body = await response.text();
+    if (!response.ok) throw new Error(`the build in ${serverDir} failed to start: ${response.status} ${body}`);
+    return { loadMs: loaded, firstRequestMs: cpuMillis(pids) - loaded };
+  } finally {
+    await miniflare.dispose();
+  }
+}
