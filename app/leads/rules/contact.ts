@@ -5,7 +5,7 @@ import { emailField, messageField, nameField, phoneField } from "./fields";
 
 export const ContactSchema = z.object({
   name: nameField,
-  phoneNumber: phoneField,
+  phone: phoneField,
   email: emailField,
   message: messageField,
   /** Required: texts about this message only (SMS_CONSENT_TEXT). */

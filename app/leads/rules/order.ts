@@ -41,7 +41,7 @@ export const PIECE_DESCRIPTION_MAX = 2000;
 
 const OrderFields = z.object({
   name: nameField,
-  phoneNumber: phoneField,
+  phone: phoneField,
   email: emailField,
   jewelryType: choiceField(JEWELRY_TYPES, "Please choose a jewelry type."),
   jewelryTypeOther: optionalSingleLine(100, "Description"),
