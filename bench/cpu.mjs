@@ -96,7 +96,7 @@ const persistDir = mkdtempSync(join(tmpdir(), "jewelry-cpu-"));
 let server;
 try {
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  run("node", ["scripts/admin-create.ts", "--email", STAFF.email, "--password", STAFF.password, "--persist-to", persistDir]);
+  run("node", ["scripts/staff-create.ts", "--email", STAFF.email, "--password", STAFF.password, "--persist-to", persistDir]);
   server = await startPreview({
     host: HOST,
     port: PORT,

@@ -21,7 +21,7 @@ export function prepareLocalDatabase() {
   run("node", ["scripts/ensure-dev-vars.mjs"]);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
   run("node", [
-    "scripts/admin-create.ts",
+    "scripts/staff-create.ts",
     "--email", DEMO_STAFF.email,
     "--password", DEMO_STAFF.password,
     "--if-missing",

@@ -20,7 +20,7 @@ function run(command, args) {
 }
 
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-run("node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]);
+run("node", ["scripts/staff-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]);
 
 const server = spawn("vite", ["preview", "--port", port, "--strictPort"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

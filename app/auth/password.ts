@@ -1,7 +1,7 @@
 // PBKDF2-SHA-256 through WebCrypto. Workers cap PBKDF2 at 100,000 iterations, so
 // that is both the default and the maximum; the stored string carries algorithm,
 // iterations and salt so the cost can change without breaking old hashes.
-// scripts/admin-create.ts runs this same file under Node: relative imports only, with their extension.
+// scripts/staff-create.ts runs this same file under Node: relative imports only, with their extension.
 
 import { fromBase64, toBase64 } from "../core/base64.ts";
 

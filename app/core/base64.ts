@@ -1,7 +1,7 @@
 // Kept over @simplewebauthn/server's isoBase64URL: its only entry, `/helpers`, pulls ~245 KB of certificate and CBOR parsers
 // (esbuild, tree-shaken) into the startup bundle that decision 118 keeps them out of (decision 121).
 // Bytes as base64 and back, for password hashes and signed tokens. No imports:
-// scripts/admin-create.ts runs the password module, and so this one, under Node.
+// scripts/staff-create.ts runs the password module, and so this one, under Node.
 
 export function toBase64(bytes: Uint8Array): string {
   let binary = "";

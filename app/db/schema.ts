@@ -84,7 +84,7 @@ export const orders = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
-    phoneNumber: text("phone_number").notNull(),
+    phone: text("phone").notNull(),
     email: text("email").notNull(),
     jewelryType: text("jewelry_type").notNull(),
     materialPreferences: text("material_preferences").notNull(),
@@ -135,7 +135,7 @@ export const contactMessages = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
-    phoneNumber: text("phone_number").notNull(),
+    phone: text("phone").notNull(),
     email: text("email").notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),

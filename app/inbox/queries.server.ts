@@ -21,8 +21,8 @@ const COLUMNS: Record<LeadKind, string> = {
   appointment:
     "'appointment' AS kind, t.id, t.name, t.phone, t.date, t.time, t.service, t.created_at AS createdAt, t.starts_at AS startsAt, t.status, t.version",
   order:
-    "'order' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.piece_description AS pieceDescription, t.created_at AS createdAt, t.status, t.version, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
-  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone_number AS phone, t.message, t.created_at AS createdAt, t.status, t.version",
+    "'order' AS kind, t.id, t.name, t.email, t.phone, t.jewelry_type AS jewelryType, t.material_preferences AS materialPreferences, t.diamond_selection AS diamondSelection, t.piece_description AS pieceDescription, t.created_at AS createdAt, t.status, t.version, (SELECT count(*) FROM order_photos p WHERE p.order_id = t.id) AS photoCount",
+  contact: "'contact' AS kind, t.id, t.name, t.email, t.phone, t.message, t.created_at AS createdAt, t.status, t.version",
 };
 
 /** What a record page and the CSV read besides a row's columns: the note and who changed it last. */

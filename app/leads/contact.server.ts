@@ -20,25 +20,25 @@ export async function saveContactMessage(
   context: Readonly<RouterContextProvider>,
   intake: Extract<LeadIntake<ContactRequest>, { ok: true }>,
 ): Promise<void> {
-  const { name, phoneNumber, email, message, promoConsent } = intake.value;
+  const { name, phone, email, message, promoConsent } = intake.value;
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
   const rows: [string, string][] = [
     ["Name", name],
-    ["Phone", formatPhone(phoneNumber)],
+    ["Phone", formatPhone(phone)],
     ["E-mail", email],
     ["Message", message],
   ];
   const staffRows: [string, string][] = [...rows, ["Offers by text", promoConsent ? "Agreed to promotions by text" : "No"]];
   const lead = { kind: "contact", submissionId: intake.submissionId } as const;
-  const consent = { phone: phoneNumber, ip: intake.ip, now };
+  const consent = { phone, ip: intake.ip, now };
   await storeLeadOnce(db, context, {
     kind: "contact",
     submissionId: intake.submissionId,
     now,
     insert: db
       .insert(contactMessages)
-      .values({ name, phoneNumber, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })
+      .values({ name, phone, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt }),
     // Each consent its own record, with its own words and version.

@@ -29,13 +29,13 @@ export async function saveOrder(
   intake: OrderIntake,
   photos: StoredPhoto[] = [],
 ) {
-  const { name, phoneNumber, email, pieceDescription } = intake.value;
+  const { name, phone, email, pieceDescription } = intake.value;
   const choices = storedChoices(intake.value);
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
   const rows: [string, string][] = [
     ["Name", name],
-    ["Phone", formatPhone(phoneNumber)],
+    ["Phone", formatPhone(phone)],
     ["E-mail", email],
     ["Jewelry type", choices.jewelryType],
     ["Material", choices.materialPreferences],
@@ -49,7 +49,7 @@ export async function saveOrder(
     now,
     insert: db
       .insert(orders)
-      .values({ name, phoneNumber, email, ...choices, pieceDescription, createdAt: new Date(now), submissionToken: intake.submissionId })
+      .values({ name, phone, email, ...choices, pieceDescription, createdAt: new Date(now), submissionToken: intake.submissionId })
       .onConflictDoNothing()
       .returning({ id: orders.id, createdAt: orders.createdAt }),
     // The photos belong to the order this batch inserted (its token and this instant), never to one stored before.

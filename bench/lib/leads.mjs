@@ -54,11 +54,11 @@ export function leadFields(form, name, index, slots) {
   const email = `visitor${index}@example.com`;
   switch (form) {
     case "contact":
-      return { name, phoneNumber: phone, email, message: `Benchmark message ${index}: do you resize rings?`, smsConsent: "on" };
+      return { name, phone, email, message: `Benchmark message ${index}: do you resize rings?`, smsConsent: "on" };
     case "order":
       return {
         name,
-        phoneNumber: phone,
+        phone,
         email,
         jewelryType: JEWELRY[index % JEWELRY.length],
         materialPreferences: MATERIALS[index % MATERIALS.length],

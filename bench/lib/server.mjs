@@ -41,7 +41,7 @@ export function freshDatabase() {
   const persistDir = mkdtempSync(join(tmpdir(), "jewelry-bench-"));
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
   run("node", [
-    "scripts/admin-create.ts",
+    "scripts/staff-create.ts",
     "--email", BENCH_STAFF.email,
     "--password", BENCH_STAFF.password,
     "--persist-to", persistDir,

@@ -25,13 +25,13 @@ const SEED = {
            1000 + i, CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''
     FROM seq WHERE i <= ${n}`,
   orders: (n) => `
-    INSERT INTO orders (name, phone_number, email, jewelry_type, material_preferences, diamond_selection, created_at, status, staff_note)
+    INSERT INTO orders (name, phone, email, jewelry_type, material_preferences, diamond_selection, created_at, status, staff_note)
     SELECT 'Seeded order ' || i, '(901) 555-' || printf('%04d', i % 10000), 'seed-order' || i || '@example.com',
            'Custom Ring', 'Gold Yellow', 'Moissanite', :base - i * 60000,
            CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''
     FROM seq WHERE i <= ${n}`,
   contact_messages: (n) => `
-    INSERT INTO contact_messages (name, phone_number, email, message, created_at, status, staff_note)
+    INSERT INTO contact_messages (name, phone, email, message, created_at, status, staff_note)
     SELECT 'Seeded contact ' || i, '(901) 555-' || printf('%04d', i % 10000), 'seed-contact' || i || '@example.com',
            'Seeded message ' || i, :base - i * 60000,
            CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''

@@ -132,7 +132,7 @@ test.describe("with GA4 configured", () => {
     const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
     for (const [command, args] of [
       ["wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]],
-      ["node", ["scripts/admin-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]],
+      ["node", ["scripts/staff-create.ts", "--email", TEST_STAFF.email, "--password", TEST_STAFF.password, "--persist-to", persistDir]],
     ] as const) {
       const result = spawnSync(command, args, { env: toolEnv, stdio: "ignore" });
       if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { expectNoAxeViolations, waitForLive } from "./dashboard-helpers";
 
-// The owner (the first account, made by admin:create) runs the staff list.
+// The owner (the first account, made by staff:create) runs the staff list.
 
 test("the owner invites a colleague, who sets a password and works, until the owner removes them", async ({ browser, page }) => {
   test.setTimeout(60_000);

@@ -55,7 +55,7 @@ describe("the login form", () => {
   });
 
   it("takes as long for an unknown account as for a wrong password: both run the same PBKDF2 derivation", async () => {
-    // A real-cost hash (the default iterations), like accounts made by admin:create.
+    // A real-cost hash (the default iterations), like accounts made by staff:create.
     const email = `timing-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await env.DB.prepare("INSERT INTO users (email, password_hash, token_version, created_at) VALUES (?, ?, 0, ?)")
       .bind(email, await hashPassword("correct-horse-battery"), Date.now())

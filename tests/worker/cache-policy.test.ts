@@ -57,7 +57,7 @@ describe("never cached: anything that depends on the visitor", () => {
   it("a public page that shows a flash toast", async () => {
     const posted = await postForm(
       "/contactus",
-      { name: "Cache Test", phoneNumber: "901-555-0100", email: "cache@example.com", message: "Hi", smsConsent: "on", submissionToken: await contactToken() },
+      { name: "Cache Test", phone: "901-555-0100", email: "cache@example.com", message: "Hi", smsConsent: "on", submissionToken: await contactToken() },
       { "CF-Connecting-IP": "10.88.0.1" },
     );
     expect(posted.status).toBe(302);

@@ -84,7 +84,7 @@ describe("changing a lead's status from its row", () => {
 
 describe("the record page", () => {
   it("shows every field with tel: and mailto: links, and saves a staff note with the status", async () => {
-    await seedContacts([{ name: "Record Person", email: "record@example.com", phoneNumber: "(901) 555-0199", message: "Line one\nLine two" }]);
+    await seedContacts([{ name: "Record Person", email: "record@example.com", phone: "(901) 555-0199", message: "Line one\nLine two" }]);
     const id = await idOf("contact_messages", "Record Person");
     const page = await (await getWithCookie(`/dashboard/contacts/${id}`, cookie)).text();
     expect(page).toContain('href="mailto:record@example.com"');
@@ -160,7 +160,7 @@ describe("CSV export", () => {
 
   it("exports the current tab and filter, with the tab's columns, status and note", async () => {
     await seedContacts([
-      { name: "Export Keep", email: "keep@example.com", phoneNumber: "901-555-0101", message: 'Say "hi", please', status: "spam", createdAt: Date.UTC(2026, 0, 15, 18, 30) },
+      { name: "Export Keep", email: "keep@example.com", phone: "901-555-0101", message: 'Say "hi", please', status: "spam", createdAt: Date.UTC(2026, 0, 15, 18, 30) },
       { name: "Export Other", status: "new" },
     ]);
     const response = await getWithCookie("/dashboard/export?tab=contacts&status=spam&q=keep", cookie);
@@ -177,7 +177,7 @@ describe("CSV export", () => {
 
   it("defuses cells a spreadsheet would run as a formula", async () => {
     await seedOrders([{ name: "=HYPERLINK(\"https://evil.example\",\"Click\")", email: "@SUM(1+1)@example.com", materialPreferences: "-2+3" }]);
-    await seedContacts([{ name: "Formula Contact", phoneNumber: "+1 901 555 0100", message: "\t=1+1" }]);
+    await seedContacts([{ name: "Formula Contact", phone: "+1 901 555 0100", message: "\t=1+1" }]);
     const orders = await csvOf(await getWithCookie("/dashboard/export?tab=orders", cookie));
     const order = orders.find((row) => row[1]!.includes("HYPERLINK"))!;
     expect(order[1]).toBe("'=HYPERLINK(\"https://evil.example\",\"Click\")");

@@ -80,7 +80,7 @@ async function insertRows(table: string, columns: string[], rows: (string | numb
 
 export interface ContactSeed {
   name: string;
-  phoneNumber?: string;
+  phone?: string;
   email?: string;
   message?: string;
   createdAt?: number;
@@ -91,10 +91,10 @@ export async function seedContacts(rows: ContactSeed[]) {
   const now = Date.now();
   await insertRows(
     "contact_messages",
-    ["name", "phone_number", "email", "message", "created_at", "status"],
+    ["name", "phone", "email", "message", "created_at", "status"],
     rows.map((row, index) => [
       row.name,
-      row.phoneNumber ?? "+19015550100",
+      row.phone ?? "+19015550100",
       row.email ?? "visitor@example.com",
       row.message ?? "Hello",
       row.createdAt ?? now - (rows.length - index) * 1000,
@@ -107,7 +107,7 @@ export async function seedOrders(rows: { name: string; email?: string; createdAt
   const now = Date.now();
   await insertRows(
     "orders",
-    ["name", "phone_number", "email", "jewelry_type", "material_preferences", "diamond_selection", "created_at"],
+    ["name", "phone", "email", "jewelry_type", "material_preferences", "diamond_selection", "created_at"],
     rows.map((row, index) => [
       row.name,
       "+19015550111",

@@ -29,7 +29,7 @@ describe("empty inboxes", () => {
 
 describe("tabs", () => {
   beforeAll(async () => {
-    await seedContacts([{ name: "View Contact", email: "view@example.com", phoneNumber: "(901) 555-0177", createdAt: Date.UTC(2026, 6, 4, 3, 5) }]);
+    await seedContacts([{ name: "View Contact", email: "view@example.com", phone: "(901) 555-0177", createdAt: Date.UTC(2026, 6, 4, 3, 5) }]);
     await seedOrders([{ name: "View Order", createdAt: Date.UTC(2026, 0, 2, 23, 45) }]);
     await seedAppointments([{ name: "View Visit", startsAt: Date.UTC(2030, 1, 3, 17) }]);
   });

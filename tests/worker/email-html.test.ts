@@ -31,10 +31,10 @@ describe("the e-mails", () => {
     const movedResponse = await postForm(path, { intent: "reschedule", current: `${date} 11:00 AM`, date: addDays(date, 1), time: "12:00 PM" }, ip);
     expect(movedResponse.status, await movedResponse.clone().text()).toBe(302);
     expect((await postForm(path, { intent: "cancel", current: `${addDays(date, 1)} 12:00 PM` }, ip)).status).toBe(302);
-    const contact = await postLead("/contactus", "contact", { name: "Html Asker", phoneNumber: "901-559-1002", email: "asker@example.com", message: "Hello & <b>bye</b>", smsConsent: "on" });
+    const contact = await postLead("/contactus", "contact", { name: "Html Asker", phone: "901-559-1002", email: "asker@example.com", message: "Hello & <b>bye</b>", smsConsent: "on" });
     expect(contact.status, await contact.clone().text()).toBe(302);
     expect(
-      (await postLead("/orderOnline", "order", { name: "Html Buyer", phoneNumber: "901-559-1003", email: "buyer@example.com", jewelryType: "Custom Ring", materialPreferences: "Platinum", diamondSelection: "Moissanite" })).status,
+      (await postLead("/orderOnline", "order", { name: "Html Buyer", phone: "901-559-1003", email: "buyer@example.com", jewelryType: "Custom Ring", materialPreferences: "Platinum", diamondSelection: "Moissanite" })).status,
     ).toBe(302);
     const owner = await createOwner();
     expect((await postWithCookie("/dashboard/staff", { intent: "invite", email: "new-staff@example.com" }, await signIn(owner))).status).toBeLessThan(400);

@@ -7,7 +7,7 @@ import { claimsOf } from "./dashboard-helpers";
 
 const validContact = {
   name: "Ada Lovelace",
-  phoneNumber: "(901) 555-0100",
+  phone: "(901) 555-0100",
   email: "ada@example.com",
   message: "Can you resize a ring?",
   smsConsent: "on",

@@ -6,7 +6,7 @@ import { flashToast, issueToken, postLead, rows, textOf, tokenFromPage, uniqueIp
 
 const valid = {
   name: "Grace Hopper",
-  phoneNumber: "(901) 555-0199",
+  phone: "(901) 555-0199",
   email: "grace@example.com",
   message: "Do you repair antique watches?",
   smsConsent: "on",
@@ -19,10 +19,10 @@ describe("contact form: validation (400, message next to the field, nothing stor
     ["name over 100 characters", { name: "a".repeat(101) }, "Name must be 100 characters or fewer."],
     ["name with a control character", { name: "Grace\u0007Hopper" }, "Name contains characters we can't accept."],
     ["name with a line break", { name: "Grace\r\nBcc: x@example.com" }, "Name contains characters we can't accept."],
-    ["missing phone", { phoneNumber: "" }, "Please enter your phone number."],
-    ["phone too short", { phoneNumber: "555-01" }, "Enter a 10-digit phone number with its area code"],
-    ["phone too long", { phoneNumber: "1".repeat(31) }, "Enter a 10-digit phone number with its area code"],
-    ["phone with letters", { phoneNumber: "901-CALL-NOW" }, "Enter a 10-digit phone number with its area code"],
+    ["missing phone", { phone: "" }, "Please enter your phone number."],
+    ["phone too short", { phone: "555-01" }, "Enter a 10-digit phone number with its area code"],
+    ["phone too long", { phone: "1".repeat(31) }, "Enter a 10-digit phone number with its area code"],
+    ["phone with letters", { phone: "901-CALL-NOW" }, "Enter a 10-digit phone number with its area code"],
     ["missing e-mail", { email: "" }, "Please enter your e-mail address."],
     ["malformed e-mail", { email: "grace@" }, "Enter a valid e-mail address, like name@example.com."],
     ["e-mail over 254 characters", { email: `${"a".repeat(64)}@${"b".repeat(186)}.com` }, "E-mail must be 254 characters or fewer."],
@@ -46,16 +46,16 @@ describe("contact form: validation (400, message next to the field, nothing stor
     const response = await postLead("/contactus", "contact", {
       ...valid,
       name: ` ${"n".repeat(100)} `,
-      phoneNumber: " +1 (901) 555-0199 ",
+      phone: " +1 (901) 555-0199 ",
       message: `${"m".repeat(1999)}\n`,
     });
     expect(response.status).toBe(302);
-    const [stored] = await rows<{ name: string; phone_number: string; message: string }>(
-      "SELECT name, phone_number, message FROM contact_messages ORDER BY id DESC LIMIT 1",
+    const [stored] = await rows<{ name: string; phone: string; message: string }>(
+      "SELECT name, phone, message FROM contact_messages ORDER BY id DESC LIMIT 1",
     );
     expect(stored!.name).toBe("n".repeat(100));
     // Stored in E.164, the one spelling every table uses (decision 105).
-    expect(stored!.phone_number).toBe("+19015550199");
+    expect(stored!.phone).toBe("+19015550199");
     expect(stored!.message).toBe("m".repeat(1999));
   });
 });
@@ -198,7 +198,7 @@ describe("contact form: spam", () => {
       "order",
       {
         name: "Same Visitor",
-        phoneNumber: "901-555-0100",
+        phone: "901-555-0100",
         email: "v@example.com",
         jewelryType: "Custom Ring",
         materialPreferences: "Silver",

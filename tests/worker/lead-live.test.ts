@@ -29,7 +29,7 @@ describe("live push of new leads", () => {
     expect(booking.status).toBe(302);
     const orderFields = {
       name: "Live Order",
-      phoneNumber: "901-555-0191",
+      phone: "901-555-0191",
       email: "live@example.com",
       jewelryType: "Custom Charm",
       materialPreferences: "Silver",

@@ -5,7 +5,7 @@ import { flashToast, issueToken, postLead, rows, textOf, uniqueIp } from "./lead
 
 const valid = {
   name: "Lin Custom",
-  phoneNumber: "901 555 0111",
+  phone: "901 555 0111",
   email: "lin@example.com",
   jewelryType: "Custom Ring",
   materialPreferences: "Gold Rose",
@@ -51,8 +51,8 @@ describe("order page", () => {
 describe("order form: validation (400, message next to the field, nothing stored)", () => {
   const cases: [string, Record<string, string>, string][] = [
     ["a missing name", { name: "" }, "Please enter your name."],
-    ["a missing phone", { phoneNumber: "" }, "Please enter your phone number."],
-    ["a phone of 6 characters", { phoneNumber: "555 01" }, "Enter a 10-digit phone number with its area code"],
+    ["a missing phone", { phone: "" }, "Please enter your phone number."],
+    ["a phone of 6 characters", { phone: "555 01" }, "Enter a 10-digit phone number with its area code"],
     ["a missing e-mail", { email: "" }, "Please enter your e-mail address."],
     ["a malformed e-mail", { email: "lin.example.com" }, "Enter a valid e-mail address, like name@example.com."],
     ["a missing jewelry type", { jewelryType: "" }, "Please choose a jewelry type."],

@@ -34,7 +34,7 @@ async function outboxRow(id: number): Promise<OutboxRow> {
 async function postMessage(name: string, message = "Please call me back.") {
   const response = await postLead("/contactus", "contact", {
     name,
-    phoneNumber: "901-555-0123",
+    phone: "901-555-0123",
     email: "sender@example.com",
     message,
     smsConsent: "on",

@@ -48,7 +48,7 @@ describe("migration 0011 (lead versions, phones in E.164) over existing rows", (
       { id: 2, phone: "+19015550188", phoneKey: "+19015550188", status: "new", note: "", version: 1, updatedBy: null, updatedAt: null },
       { id: 3, phone: "555-0112", phoneKey: "5550112", status: "new", note: "", version: 1, updatedBy: null, updatedAt: null },
     ]);
-    expect(await all("SELECT id, phone_number AS phone, version FROM contact_messages ORDER BY id")).toEqual([
+    expect(await all("SELECT id, phone, version FROM contact_messages ORDER BY id")).toEqual([
       { id: 10, phone: "+19015550177", version: 1 },
       { id: 11, phone: "+19015550111", version: 1 },
       { id: 12, phone: "+19015550112", version: 1 },
@@ -56,7 +56,7 @@ describe("migration 0011 (lead versions, phones in E.164) over existing rows", (
       { id: 14, phone: "901555011299", version: 1 },
       { id: 15, phone: "+19015550115", version: 1 },
     ]);
-    expect(await all("SELECT id, phone_number AS phone, version FROM orders")).toEqual([{ id: 20, phone: "+19015550120", version: 1 }]);
+    expect(await all("SELECT id, phone, version FROM orders")).toEqual([{ id: 20, phone: "+19015550120", version: 1 }]);
 
     // The search index followed: the old spelling's digits still find the row.
     expect(await all("SELECT rowid AS id FROM contact_messages_search WHERE contact_messages_search MATCH '\"5550177\"'")).toEqual([{ id: 10 }]);

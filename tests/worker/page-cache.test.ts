@@ -127,7 +127,7 @@ describe("never from the cache", () => {
   it("a request with a flash toast: it shows the toast, and its page is not stored", async () => {
     const posted = await postForm("/contactus", {
       name: "Cache Toast",
-      phoneNumber: "901-555-0100",
+      phone: "901-555-0100",
       email: "toast@example.com",
       message: "Hi",
       smsConsent: "on",
@@ -192,7 +192,7 @@ describe("form pages", () => {
   }
 
   it("a stamped token is accepted once, like a rendered one", async () => {
-    const fields = { name: "Stamped Token", phoneNumber: "901-555-0100", email: "stamp@example.com", message: "Hi", smsConsent: "on" };
+    const fields = { name: "Stamped Token", phone: "901-555-0100", email: "stamp@example.com", message: "Hi", smsConsent: "on" };
     const page = await get("/contactus", { "CF-Connecting-IP": "10.72.0.3" });
     expect(page.headers.get(PAGE_CACHE_HEADER)).toBe("STAMPED");
     const submissionToken = tokenOf(await page.text())!;

@@ -28,7 +28,7 @@ export function photoFile(name: string, options: { as?: string; type?: string; b
 
 export const validOrder = {
   name: "Photo Order",
-  phoneNumber: "901 555 0142",
+  phone: "901 555 0142",
   email: "photos@example.com",
   jewelryType: "Custom Ring",
   materialPreferences: "Gold Yellow",

@@ -6,7 +6,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function insertContact(name: string, createdAt: number) {
   const row = await env.DB.prepare(
-    "INSERT INTO contact_messages (name, phone_number, email, message, created_at) VALUES (?, '901-555-0100', 'r@example.com', 'hi', ?) RETURNING id",
+    "INSERT INTO contact_messages (name, phone, email, message, created_at) VALUES (?, '901-555-0100', 'r@example.com', 'hi', ?) RETURNING id",
   )
     .bind(name, createdAt)
     .first<{ id: number }>();

@@ -23,7 +23,7 @@ const e164 = (phone: string) => `+1${phone.replace(/\D/g, "")}`;
 
 const contact = (name: string, phone: string, extra: Record<string, string> = {}) => ({
   name,
-  phoneNumber: phone,
+  phone,
   email: "shopper@example.com",
   message: "Do you resize rings?",
   smsConsent: "on",
@@ -105,7 +105,7 @@ describe("contact form: two consents", () => {
 describe("custom order: Tell us about your piece", () => {
   const order = {
     name: "Piece Teller",
-    phoneNumber: "901 555 0177",
+    phone: "901 555 0177",
     email: "piece@example.com",
     jewelryType: "Custom Ring",
     materialPreferences: "Gold Rose",
@@ -172,7 +172,7 @@ describe("lasting confirmations", () => {
   it("after an order, the page names the piece and how many photos came with it", async () => {
     const response = await postLead("/orderOnline", "order", {
       name: "Order Receipt",
-      phoneNumber: "901 555 0178",
+      phone: "901 555 0178",
       email: "receipt@example.com",
       jewelryType: "Custom Watch",
       materialPreferences: "Platinum",

@@ -181,7 +181,7 @@ describe("contact and order: \"We received your request\"", () => {
     const fetchSpy = stubProviders();
     const contact = await postLead("/contactus", "contact", {
       name: "Visit cheap-watches.example",
-      phoneNumber: newPhone(),
+      phone: newPhone(),
       email: "asker@example.com",
       message: "Claim your prize at prize.example",
       smsConsent: "on",
@@ -189,7 +189,7 @@ describe("contact and order: \"We received your request\"", () => {
     expect(contact.status).toBe(302);
     const order = await postLead("/orderOnline", "order", {
       name: "Received Order",
-      phoneNumber: newPhone(),
+      phone: newPhone(),
       email: "buyer@example.com",
       jewelryType: "Custom Ring",
       materialPreferences: "Platinum",

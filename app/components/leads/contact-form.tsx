@@ -28,7 +28,7 @@ export function ContactForm({ submissionToken, actionData }: { submissionToken: 
   const summary = summaryItems(
     form.errors,
     form.allErrors,
-    Object.fromEntries([fields.name, fields.phoneNumber, fields.email, fields.message, fields.smsConsent, fields.promoConsent].map((field) => [field.name, field.id])),
+    Object.fromEntries([fields.name, fields.phone, fields.email, fields.message, fields.smsConsent, fields.promoConsent].map((field) => [field.name, field.id])),
   );
   const formProps = getFormProps(form);
 
@@ -46,7 +46,7 @@ export function ContactForm({ submissionToken, actionData }: { submissionToken: 
       <SubmissionTokenField token={submissionToken} />
       <ErrorSummary id="contact-form-problems" items={summary} focusKey={attempts} />
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
-      <Field label="Phone number" errors={fields.phoneNumber.errors} inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "tel" }} />
+      <Field label="Phone number" errors={fields.phone.errors} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
       <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <TextareaField label="Message" errors={fields.message.errors} textareaProps={getTextareaProps(fields.message)} />
       <CheckboxField

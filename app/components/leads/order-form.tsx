@@ -92,7 +92,7 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
   const formErrors = [...(form.errors ?? []), ...(answer && "problem" in answer ? [answer.problem] : [])];
   const summaryFields = [
     fields.name,
-    fields.phoneNumber,
+    fields.phone,
     fields.email,
     ...ORDER_CHOICES.flatMap((choice) => [fields[choice.select], fields[choice.text]]),
     fields.pieceDescription,
@@ -137,8 +137,8 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
       <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
       <Field
         label="Phone number"
-        errors={fields.phoneNumber.errors}
-        inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "tel" }}
+        errors={fields.phone.errors}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
       />
       <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       {ORDER_CHOICES.map((choice) => (

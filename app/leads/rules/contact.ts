@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { emailField, messageField, nameField, phoneField } from "./fields";
+import { emailField, messageField, nameField, phoneField, retiredPhoneField } from "./fields";
 
 // The contact form's rules, run by the browser for instant feedback and by the server.
 
-export const ContactSchema = z.object({
+const ContactFields = z.object({
   name: nameField,
-  phoneNumber: phoneField,
+  phone: phoneField,
   email: emailField,
   message: messageField,
   /** Required: texts about this message only (SMS_CONSENT_TEXT). */
@@ -13,6 +13,9 @@ export const ContactSchema = z.object({
   /** Optional and unticked by default: promotions too (PROMO_CONSENT_TEXT), never a condition of sending. */
   promoConsent: z.literal("on", { error: "Tick the box to get offers by text, or leave it empty." }).optional(),
 });
+
+/** The old field name is read for one release (decision 126). */
+export const ContactSchema = retiredPhoneField(ContactFields);
 
 export type ContactRequest = z.output<typeof ContactSchema>;
 

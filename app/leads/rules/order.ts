@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choiceField, emailField, nameField, optionalMultiLine, optionalSingleLine, phoneField } from "./fields";
+import { choiceField, emailField, nameField, optionalMultiLine, optionalSingleLine, phoneField, retiredPhoneField } from "./fields";
 
 // The custom order form's rules, run by the browser for instant feedback and by the server.
 
@@ -41,7 +41,7 @@ export const PIECE_DESCRIPTION_MAX = 2000;
 
 const OrderFields = z.object({
   name: nameField,
-  phoneNumber: phoneField,
+  phone: phoneField,
   email: emailField,
   jewelryType: choiceField(JEWELRY_TYPES, "Please choose a jewelry type."),
   jewelryTypeOther: optionalSingleLine(100, "Description"),
@@ -68,9 +68,12 @@ function describeOther({ select, text, describe }: OrderChoice): [
   ];
 }
 
-export const OrderSchema = OrderFields.refine(...describeOther(ORDER_CHOICES[0]))
-  .refine(...describeOther(ORDER_CHOICES[1]))
-  .refine(...describeOther(ORDER_CHOICES[2]));
+/** The old field name is read for one release (decision 126). */
+export const OrderSchema = retiredPhoneField(
+  OrderFields.refine(...describeOther(ORDER_CHOICES[0]))
+    .refine(...describeOther(ORDER_CHOICES[1]))
+    .refine(...describeOther(ORDER_CHOICES[2])),
+);
 
 export type OrderRequest = z.output<typeof OrderSchema>;
 

@@ -75,7 +75,7 @@ export const contactForm: FormUnderTest = {
   honeypot: HONEYPOT,
   fields: [
     NAME,
-    { name: "phoneNumber", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
+    { name: "phone", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
     EMAIL,
     {
       name: "message",
@@ -90,7 +90,7 @@ export const contactForm: FormUnderTest = {
     const id = unique();
     return {
       name: `Hostile Contact ${id}`,
-      phoneNumber: "(901) 555-0100",
+      phone: "(901) 555-0100",
       email: `contact${id}@example.com`,
       message: "Do you resize rings?",
       smsConsent: "on",
@@ -116,7 +116,7 @@ export const orderForm: FormUnderTest = {
   honeypot: HONEYPOT,
   fields: [
     NAME,
-    { name: "phoneNumber", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
+    { name: "phone", kind: "phone", required: "Please enter your phone number.", invalid: PHONE_INVALID },
     EMAIL,
     { name: "jewelryType", kind: "choice", required: "Please choose a jewelry type." },
     { name: "materialPreferences", kind: "choice", required: "Please choose a material." },
@@ -126,7 +126,7 @@ export const orderForm: FormUnderTest = {
     const id = unique();
     return {
       name: `Hostile Order ${id}`,
-      phoneNumber: "901-555-0101",
+      phone: "901-555-0101",
       email: `order${id}@example.com`,
       jewelryType: "Custom Ring",
       materialPreferences: "Gold Rose",

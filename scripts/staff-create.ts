@@ -1,4 +1,4 @@
-// npm run admin:create -- --email E --password P [--remote] [--if-missing] [--owner]
+// npm run staff:create -- --email E --password P [--remote] [--if-missing] [--owner]
 // Creates a staff account (the first one is the owner), or resets its password
 // (which also signs that account out everywhere and removes its passkeys). For
 // bootstrapping and recovery; day to day the owner runs the Staff page. Local D1
@@ -28,7 +28,7 @@ const email = values.email?.trim().toLowerCase() ?? "";
 const password = values.password ?? "";
 
 function fail(message: string): never {
-  console.error(`admin:create: ${message}`);
+  console.error(`staff:create: ${message}`);
   process.exit(1);
 }
 
