@@ -4,8 +4,8 @@ import { AppointmentWhenNav, InboxFilters } from "~/components/inbox/inbox-filte
 import { inboxHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
 import { InboxTable } from "~/components/inbox/inbox-table";
-import { InboxTabs } from "~/components/inbox/inbox-tabs";
-import { LiveStatus } from "~/components/inbox/live-status";
+import { InboxTabs } from "~/components/dashboard/inbox-tabs";
+import { LiveStatus } from "~/components/dashboard/live-status";
 import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";

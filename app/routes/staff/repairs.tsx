@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/repairs";
-import { InboxTabs } from "~/components/inbox/inbox-tabs";
-import { LiveStatus } from "~/components/inbox/live-status";
+import { InboxTabs } from "~/components/dashboard/inbox-tabs";
+import { LiveStatus } from "~/components/dashboard/live-status";
 import { RepairFilters } from "~/components/repairs/repair-filters";
 import { RepairsTable } from "~/components/repairs/repairs-table";
 import { useLiveRepairs } from "~/components/repairs/use-live-repairs";
