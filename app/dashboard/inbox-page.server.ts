@@ -23,9 +23,9 @@ import {
 import type { InboxRow } from "~/inbox/types";
 import { markSeenQuery, seenIdsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
-import { readTabBadges, tabBadgeQueries, type StaffListPage } from "./list-page.server";
+import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
 
-export type InboxData = StaffListPage<InboxView, InboxRow>;
+export type InboxData = ListPageData<InboxView, InboxRow>;
 
 /** "Today", "Tomorrow", or the day itself: "Sat, Nov 21, 2026". */
 function dayHeading(date: string, today: string): string {

@@ -7,7 +7,7 @@ import { repairUnreadQuery } from "~/repairs/list.server";
 /** The unread badge of every tab: the three lead inboxes and the Repairs tab. */
 export type TabBadges = InboxNumbers & { repair: number };
 
-export interface StaffListPage<View, Row> {
+export interface ListPageData<View, Row> {
   view: View;
   /** The view's canonical query string; live refreshes ask for exactly this view again. */
   viewKey: string;

@@ -8,7 +8,7 @@ import { formatEstimate } from "~/repairs/rules";
 import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
 import { parseRepairView } from "~/repairs/view";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
-import { readTabBadges, tabBadgeQueries, type StaffListPage } from "./list-page.server";
+import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
 
 export type RepairListRow = RepairRow & {
   unread: boolean;
@@ -18,7 +18,7 @@ export type RepairListRow = RepairRow & {
   estimateLabel: string;
 };
 
-export type RepairsData = StaffListPage<RepairView, RepairListRow>;
+export type RepairsData = ListPageData<RepairView, RepairListRow>;
 
 /**
  * The Repairs tab for one staff account in one D1 batch, as the lead inboxes
