@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { logRepair } from "./repair-helpers";
+import { LIVE_PUSH, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
@@ -146,4 +147,29 @@ test("the claim ticket's web address wraps only before a dot or a slash, on a na
       if (lineStart > start && lineStart < end) expect(`${line}|${text[lineStart]}`, layout).toMatch(/\|[./]$/);
     }
   }
+});
+
+test("an open Repairs tab shows a repair logged at another counter, unread, and says so, without reloading", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(page);
+  await page.goto("/dashboard/repairs");
+  await waitForLive(page);
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const counter = await browser.newContext();
+  const other = await counter.newPage();
+  await signInAsStaff(other);
+  const name = uniqueName("Repair Live");
+  const ticket = await logRepair(other, name, "901-555-0177");
+  await counter.close();
+
+  const row = page.getByTestId("repair-row").filter({ hasText: ticket });
+  await expect(row).toBeVisible({ timeout: LIVE_PUSH });
+  await expect(row).toHaveAttribute("data-unread", "true");
+  await expect(row.getByText("New", { exact: true })).toBeVisible();
+  await expect(page.locator("main [aria-live=polite]")).toHaveText("New repair logged.");
+  expect(navigations).toEqual([]);
 });
