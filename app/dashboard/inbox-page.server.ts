@@ -21,23 +21,11 @@ import {
   type Lead,
 } from "~/inbox/queries.server";
 import type { InboxRow } from "~/inbox/types";
-import { markSeenQuery, seenIdsQuery, unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
-import { repairUnreadQuery } from "~/repairs/list.server";
+import { markSeenQuery, seenIdsQuery, type InboxNumbers } from "~/inbox/unread.server";
+import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
+import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
 
-export interface InboxData {
-  view: InboxView;
-  /** The view's canonical query string; live refreshes ask for exactly this view again. */
-  viewKey: string;
-  searchError: string | null;
-  rows: InboxRow[];
-  newerHref: string | null;
-  olderHref: string | null;
-  /** The inboxes' badges and the Repairs tab's. */
-  unread: InboxNumbers & { repair: number };
-  /** Rows with a higher id are shown as unread. */
-  unreadAfter: number;
-  loadedAt: number;
-}
+export type InboxData = ListPageData<InboxView, InboxRow>;
 
 /** "Today", "Tomorrow", or the day itself: "Sat, Nov 21, 2026". */
 function dayHeading(date: string, today: string): string {
@@ -60,7 +48,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
   if (view.kind === "appointment" && !url.searchParams.has("when") && !view.cursor && (await hasVisitsToday(env, now))) {
     view = { ...view, when: "today" };
   }
-  const live = url.searchParams.get("live") === "1";
+  const live = isLiveRefresh(url.searchParams);
   const plan = planSearch(view.q);
   const searchError = "error" in plan ? plan.error : null;
   const match = "match" in plan ? plan.match : null;
@@ -71,15 +59,10 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
     seenIdsQuery(env, user.id),
     searchError ? nothing : leadPageQuery(env, view, { match, limit: PAGE_SIZE, now }),
     markSeen ? markSeenQuery(env, user.id, view.kind) : nothing,
-    unreadCountsQuery(env, user.id),
-    repairUnreadQuery(env, user.id),
+    ...tabBadgeQueries(env, user.id),
   ]);
-  const [seenResult, rowsResult, , unreadResult, repairUnreadResult] = results;
+  const [seenResult, rowsResult, , leadBadges, repairBadge] = results;
   const seenBefore = (seenResult!.results as InboxNumbers[])[0]!;
-  const unread = {
-    ...(unreadResult!.results as InboxNumbers[])[0]!,
-    repair: (repairUnreadResult!.results as { unread: number }[])[0]!.unread,
-  };
   const page = readLeadPage(view, rowsResult!.results as Lead[], PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasBefore) {
     // Walked back to the start: show the real first page (and its address) instead of a short one.
@@ -88,8 +71,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
 
   const today = storeDayAround(now).date;
   const dayHeadings = view.kind === "appointment" && view.when !== "all";
-  const hint = Number(url.searchParams.get("unreadAfter"));
-  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seenBefore[view.kind];
+  const unreadAfter = unreadAfterFor(url.searchParams, seenBefore[view.kind]);
   const payload: InboxData = {
     view,
     viewKey: inboxSearch(view),
@@ -103,7 +85,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
     })),
     newerHref: page.hasBefore && page.first ? inboxHref({ ...view, cursor: { direction: "before", ...page.first } }) : null,
     olderHref: page.hasAfter && page.last ? inboxHref({ ...view, cursor: { direction: "after", ...page.last } }) : null,
-    unread,
+    unread: readTabBadges(leadBadges!, repairBadge!),
     unreadAfter,
     loadedAt: now,
   };

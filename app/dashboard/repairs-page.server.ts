@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
-import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, repairUnreadQuery, type RepairRow } from "~/repairs/list.server";
+import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, type RepairRow } from "~/repairs/list.server";
 import { isOverdue } from "~/repairs/lookup.server";
 import { formatEstimate } from "~/repairs/rules";
 import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
 import { parseRepairView } from "~/repairs/view";
+import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
+import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
 
 export type RepairListRow = RepairRow & {
   unread: boolean;
@@ -17,18 +18,7 @@ export type RepairListRow = RepairRow & {
   estimateLabel: string;
 };
 
-export interface RepairsData {
-  view: RepairView;
-  viewKey: string;
-  searchError: string | null;
-  rows: RepairListRow[];
-  newerHref: string | null;
-  olderHref: string | null;
-  /** The lead tabs' badges and this tab's. */
-  unread: InboxNumbers & { repair: number };
-  unreadAfter: number;
-  loadedAt: number;
-}
+export type RepairsData = ListPageData<RepairView, RepairListRow>;
 
 /**
  * The Repairs tab for one staff account in one D1 batch, as the lead inboxes
@@ -37,24 +27,22 @@ export interface RepairsData {
  */
 export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
   const view = parseRepairView(url.searchParams);
-  const live = url.searchParams.get("live") === "1";
+  const live = isLiveRefresh(url.searchParams);
   const plan = planSearch(view.q);
   const searchError = "error" in plan ? plan.error : null;
   const match = "match" in plan ? plan.match : null;
   const now = Date.now();
   const nothing = emptyStatement(env);
-  const [seenResult, rowsResult, , repairUnread, leadUnread] = await runBatch(env, [
+  const [seenResult, rowsResult, , leadBadges, repairBadge] = await runBatch(env, [
     repairSeenIdQuery(env, user.id),
     searchError ? nothing : repairPageQuery(env, view, { match, limit: REPAIR_PAGE_SIZE, now }),
     !live && !view.cursor ? markRepairsSeenQuery(env, user.id) : nothing,
-    repairUnreadQuery(env, user.id),
-    unreadCountsQuery(env, user.id),
+    ...tabBadgeQueries(env, user.id),
   ]);
   const page = readRepairPage(view, rowsResult!.results as RepairRow[], REPAIR_PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(repairsHref({ ...view, cursor: null }));
   const seen = (seenResult!.results as { seen: number }[])[0]!.seen;
-  const hint = Number(url.searchParams.get("unreadAfter"));
-  const unreadAfter = live && Number.isSafeInteger(hint) && hint >= 0 ? hint : seen;
+  const unreadAfter = unreadAfterFor(url.searchParams, seen);
   const first = page.rows[0];
   const last = page.rows[page.rows.length - 1];
   const payload: RepairsData = {
@@ -71,7 +59,7 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
     })),
     newerHref: page.hasNewer && first ? repairsHref({ ...view, cursor: { direction: "before", id: first.id } }) : null,
     olderHref: page.hasOlder && last ? repairsHref({ ...view, cursor: { direction: "after", id: last.id } }) : null,
-    unread: { ...(leadUnread!.results as InboxNumbers[])[0]!, repair: (repairUnread!.results as { unread: number }[])[0]!.unread },
+    unread: readTabBadges(leadBadges!, repairBadge!),
     unreadAfter,
     loadedAt: now,
   };

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { logRepair } from "./repair-helpers";
+import { LIVE_PUSH, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
@@ -99,3 +100,76 @@ for (const js of [true, false]) {
     });
   });
 }
+
+/**
+ * The claim ticket's lines as the browser laid them out: each character of the paragraph that gives the status
+ * page's address, grouped by the line box it sits on.
+ */
+async function checkParagraphLines(page: Page): Promise<string[]> {
+  return page.locator(".claim-ticket__check p").evaluate((paragraph) => {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue; // a collapsed space at a line's end
+        const last = lines[lines.length - 1];
+        if (last && Math.abs(last.top - rect.top) < rect.height / 2) last.text += text[i];
+        else lines.push({ top: rect.top, text: text[i]! });
+      }
+    }
+    return lines.map((line) => line.text);
+  });
+}
+
+test("the claim ticket's web address wraps only before a dot or a slash, on a narrow phone and on paper", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(page);
+  await logRepair(page, uniqueName("Repair wrap"), "901-555-0188");
+  for (const layout of ["phone", "paper"] as const) {
+    await page.emulateMedia({ media: layout === "paper" ? "print" : "screen" });
+    if (layout === "paper") await page.setViewportSize({ width: HALF_LETTER.width - 2 * HALF_LETTER.margin, height: 600 });
+    else await page.setViewportSize({ width: 320, height: 700 });
+    const lines = await checkParagraphLines(page);
+    const text = lines.join("");
+    const address = /\S+\/repair\b/.exec(text);
+    expect(address, `the address in "${text}"`).not.toBeNull();
+    const start = address!.index;
+    const end = start + address![0].length;
+    let lineStart = 0;
+    for (const line of lines.slice(0, -1)) {
+      lineStart += line.length;
+      // A line that ends inside the address ends right before one of its dots or slashes, never inside a word.
+      if (lineStart > start && lineStart < end) expect(`${line}|${text[lineStart]}`, layout).toMatch(/\|[./]$/);
+    }
+  }
+});
+
+test("an open Repairs tab shows a repair logged at another counter, unread, and says so, without reloading", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(page);
+  await page.goto("/dashboard/repairs");
+  await waitForLive(page);
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const counter = await browser.newContext();
+  const other = await counter.newPage();
+  await signInAsStaff(other);
+  const name = uniqueName("Repair Live");
+  const ticket = await logRepair(other, name, "901-555-0177");
+  await counter.close();
+
+  const row = page.getByTestId("repair-row").filter({ hasText: ticket });
+  await expect(row).toBeVisible({ timeout: LIVE_PUSH });
+  await expect(row).toHaveAttribute("data-unread", "true");
+  await expect(row.getByText("New", { exact: true })).toBeVisible();
+  await expect(page.locator("main [aria-live=polite]")).toHaveText("New repair logged.");
+  expect(navigations).toEqual([]);
+});

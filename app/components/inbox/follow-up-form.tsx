@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { ErrorList, FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
 import type { LeadStatus } from "~/db/schema";
 import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
 import { STATUS_LABELS, statusesFor } from "~/inbox/view";
@@ -67,23 +67,7 @@ export function FollowUpForm({
       <input type="hidden" name="intent" value="details" />
       <input type="hidden" name="version" value={conflict?.version ?? started.version} />
       {conflict ? <SaveConflictNotice conflict={conflict} /> : <FormErrors errors={form.errors} />}
-      <div className="field">
-        <label htmlFor={fields.status.id}>Status</label>
-        <select
-          {...getSelectProps(fields.status)}
-          // Always has a value (the first option is a status): HTML allows `required` only with a placeholder first.
-          required={undefined}
-          aria-invalid={fields.status.errors?.length ? true : undefined}
-          aria-describedby={fields.status.errors?.length ? `${fields.status.id}-error` : undefined}
-        >
-          {statusesFor(kind).map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={`${fields.status.id}-error`} errors={fields.status.errors} />
-      </div>
+      <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: STATUS_LABELS[status] }))} />
       <div className="field">
         <label htmlFor={fields.staffNote.id}>{conflict ? "Your note (not saved yet)" : "Staff note"}</label>
         <p id={`${fields.staffNote.id}-hint`} className="field__hint">

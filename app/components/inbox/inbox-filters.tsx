@@ -1,10 +1,9 @@
 import { LEADS } from "~/core/lead-kinds";
-import { Form, Link } from "react-router";
-import { ErrorList } from "~/components/ui/forms";
+import { Link } from "react-router";
+import { ListFilters } from "~/components/dashboard/list-filters";
 import {
   APPOINTMENT_WHEN,
   inboxHref,
-  MAX_SEARCH_LENGTH,
   STATUS_LABELS,
   statusesFor,
   WHEN_LABELS,
@@ -29,48 +28,22 @@ export function AppointmentWhenNav({ view }: { view: InboxView }) {
   );
 }
 
-/** Search and status filter: a GET form, so it works without JavaScript and the result has an address. */
+/** An inbox's search and status filter; the tab (and an appointment view's dates) ride along as hidden fields. */
 export function InboxFilters({ view, searchError }: { view: InboxView; searchError: string | null }) {
-  const filtered = Boolean(view.q || view.status);
   return (
-    <Form method="get" action="/dashboard" role="search" aria-label="Search and filter" className="inbox-filters">
+    <ListFilters
+      action="/dashboard"
+      label="Search and filter"
+      idPrefix="inbox"
+      searchLabel="Search name, e-mail or phone"
+      q={view.q}
+      status={view.status}
+      statuses={statusesFor(view.kind).map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+      searchError={searchError}
+      clearHref={inboxHref({ ...view, q: "", status: null, cursor: null })}
+    >
       <input type="hidden" name="tab" value={LEADS[view.kind].inbox} />
       {view.kind === "appointment" ? <input type="hidden" name="when" value={view.when} /> : null}
-      <div className="field inbox-filters__search">
-        <label htmlFor="inbox-search">Search name, e-mail or phone</label>
-        <input
-          id="inbox-search"
-          type="search"
-          name="q"
-          defaultValue={view.q}
-          maxLength={MAX_SEARCH_LENGTH}
-          autoComplete="off"
-          aria-invalid={searchError ? true : undefined}
-          aria-describedby={searchError ? "inbox-search-error" : undefined}
-        />
-        <ErrorList id="inbox-search-error" errors={searchError ? [searchError] : undefined} />
-      </div>
-      <div className="field inbox-filters__status">
-        <label htmlFor="inbox-status">Status</label>
-        <select id="inbox-status" name="status" defaultValue={view.status ?? ""}>
-          <option value="">All statuses</option>
-          {statusesFor(view.kind).map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="inbox-filters__actions">
-        <button type="submit" className="button button--primary">
-          Search
-        </button>
-        {filtered ? (
-          <Link className="button button--link" to={inboxHref({ ...view, q: "", status: null, cursor: null })}>
-            Clear
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    </ListFilters>
   );
 }

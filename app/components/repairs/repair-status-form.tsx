@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { ErrorList, Field, FormErrors, HoneypotField, TextareaField } from "~/components/ui/forms";
+import { Field, FormErrors, HoneypotField, StatusField, TextareaField } from "~/components/ui/forms";
 import { estimateInput, RepairStatusSchema } from "~/repairs/rules";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
 
@@ -38,23 +38,7 @@ export function RepairStatusForm({ repair, result }: { repair: ShownRepair; resu
       <input type="hidden" name="version" value={repair.version} />
       <input type="hidden" name="shownPromisedDate" value={repair.promisedDate} />
       <FormErrors errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.status.id}>Status</label>
-        <select
-          {...getSelectProps(fields.status)}
-          // Always has a value (the first option is a status): HTML allows `required` only with a placeholder first.
-          required={undefined}
-          aria-invalid={fields.status.errors?.length ? true : undefined}
-          aria-describedby={fields.status.errors?.length ? `${fields.status.id}-error` : undefined}
-        >
-          {REPAIR_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {REPAIR_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={`${fields.status.id}-error`} errors={fields.status.errors} />
-      </div>
+      <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={REPAIR_STATUSES.map((status) => ({ value: status, label: REPAIR_STATUS_LABELS[status] }))} />
       <Field
         label="Estimate in dollars (optional)"
         errors={fields.estimate.errors}

@@ -109,6 +109,40 @@ export function SelectField({ label, errors, hint, placeholder, options, selectP
   );
 }
 
+/**
+ * A record's status: a select that always has a value (its first option is a status), so it takes no placeholder,
+ * and HTML allows `required` only with one: conform's `required` is dropped.
+ */
+export function StatusField({
+  errors,
+  options,
+  selectProps,
+}: {
+  errors?: string[] | undefined;
+  options: readonly { value: string; label: string }[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+}) {
+  const errorId = `${selectProps.id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={selectProps.id}>Status</label>
+      <select
+        {...selectProps}
+        required={undefined}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 interface CheckboxFieldProps {
   label: ReactNode;
   errors?: string[] | undefined;

@@ -1,11 +1,10 @@
-import { Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/inbox";
 import { AppointmentWhenNav, InboxFilters } from "~/components/inbox/inbox-filters";
 import { inboxHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
 import { InboxTable } from "~/components/inbox/inbox-table";
-import { InboxTabs } from "~/components/inbox/inbox-tabs";
-import { LiveStatus } from "~/components/inbox/live-status";
+import { ExportLink, ListPage, ListResults, useListLoading } from "~/components/dashboard/list-page";
 import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";
@@ -41,65 +40,20 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { data, state, announcement, justArrived } = useLiveInbox(loaderData);
   const { view } = data;
   const labels = LEADS[view.kind].labels;
-  const navigation = useNavigation();
-  // A client-side load of another tab, page or filter (not a live refresh, which is a fetcher).
-  const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === "/dashboard";
-  const exportParams = new URLSearchParams(data.viewKey);
-  exportParams.delete("after");
-  exportParams.delete("before");
-
+  const loading = useListLoading("/dashboard");
   return (
-    <main className="staff-page container inbox" aria-busy={loading || undefined}>
-      <div className="inbox__heading">
-        <h1>Inbox</h1>
-        <LiveStatus state={state} />
+    <ListPage tab={view.kind} unread={data.unread} live={state} announcement={announcement} loading={loading} labelledBy="inbox-panel-title">
+      <h2 id="inbox-panel-title" className="visually-hidden">
+        {labels.tab}
+      </h2>
+      <div className="inbox__tools">
+        {view.kind === "appointment" ? <AppointmentWhenNav view={view} /> : null}
+        <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
+        <ExportLink path="/dashboard/export" viewKey={data.viewKey} />
       </div>
-      <InboxTabs active={view.kind} unread={data.unread} />
-
-      <section className="inbox__panel" aria-labelledby="inbox-panel-title">
-        <h2 id="inbox-panel-title" className="visually-hidden">
-          {labels.tab}
-        </h2>
-        <div className="inbox__tools">
-          {view.kind === "appointment" ? <AppointmentWhenNav view={view} /> : null}
-          <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
-          <a className="button button--secondary inbox__export" href={`/dashboard/export?${exportParams}`} download>
-            Export CSV
-          </a>
-        </div>
-
-        {loading ? (
-          <div className="inbox__loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Fetching data...
-          </div>
-        ) : data.rows.length === 0 ? (
-          <p className="inbox__empty" role="status">
-            {labels.empty}
-          </p>
-        ) : (
-          <InboxTable kind={view.kind} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
-        )}
-
-        {!loading && (data.newerHref || data.olderHref) ? (
-          <nav aria-label="Pages" className="pager">
-            {data.newerHref ? (
-              <Link to={data.newerHref} className="button button--secondary" rel="prev">
-                ← Previous page
-              </Link>
-            ) : null}
-            {data.olderHref ? (
-              <Link to={data.olderHref} className="button button--secondary" rel="next">
-                Next page →
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
-      </section>
-
-      <div className="visually-hidden" aria-live="polite">
-        {announcement}
-      </div>
-    </main>
+      <ListResults loading={loading} empty={labels.empty} page={data}>
+        <InboxTable kind={view.kind} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
+      </ListResults>
+    </ListPage>
   );
 }

@@ -1,5 +1,6 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/record";
+import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { FollowUpForm } from "~/components/inbox/follow-up-form";
 import { RecordDetails } from "~/components/inbox/record-details";
 import { auditStaffAction } from "~/audit/log.server";
@@ -45,68 +46,54 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
 }
 
-export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function LeadRecordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, photos, history, texting } = loaderData;
   useLiveRecord(lead.kind, lead.id);
 
   return (
-    <main className="staff-page container record">
-      <p className="record__back">
-        <Link to={tabHref(lead.kind)}>← Back to {LEADS[lead.kind].labels.tab}</Link>
-      </p>
-      <h1 className="record__title">{lead.name}</h1>
-      <p className="record__meta">
-        {LEADS[lead.kind].labels.one[0]!.toUpperCase() + LEADS[lead.kind].labels.one.slice(1)} ·{" "}
-        {lead.kind === "appointment" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
-        <span className={`status-pill status-pill--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
-      </p>
+    <RecordPage
+      backTo={tabHref(lead.kind)}
+      backLabel={LEADS[lead.kind].labels.tab}
+      title={lead.name}
+      meta={
+        <>
+          {LEADS[lead.kind].labels.one[0]!.toUpperCase() + LEADS[lead.kind].labels.one.slice(1)} ·{" "}
+          {lead.kind === "appointment" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
+          <span className={`status-pill status-pill--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+        </>
+      }
+    >
+      <RecordCard id="record-details-title" title="Details">
+        <RecordDetails lead={lead} />
+        {photos.length > 0 ? (
+          <>
+            <h3 className="record__subtitle">{`${photos.length} photo${photos.length === 1 ? "" : "s"} from the customer`}</h3>
+            <RecordPhotos orderId={lead.id} photos={photos} />
+          </>
+        ) : null}
+      </RecordCard>
 
-      <div className="record__grid">
-        <section className="card record__card" aria-labelledby="record-details-title">
-          <h2 id="record-details-title">Details</h2>
-          <RecordDetails lead={lead} />
-          {photos.length > 0 ? (
-            <>
-              <h3 className="record__subtitle">{`${photos.length} photo${photos.length === 1 ? "" : "s"} from the customer`}</h3>
-              <RecordPhotos orderId={lead.id} photos={photos} />
-            </>
-          ) : null}
-        </section>
+      <RecordCard id="record-follow-up-title" title="Follow-up">
+        <FollowUpForm
+          kind={lead.kind}
+          id={lead.id}
+          stored={{ version: lead.version, status: lead.status, staffNote: lead.staffNote }}
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
+        />
+      </RecordCard>
 
-        <section className="card record__card" aria-labelledby="record-follow-up-title">
-          <h2 id="record-follow-up-title">Follow-up</h2>
-          <FollowUpForm
-            kind={lead.kind}
-            id={lead.id}
-            stored={{ version: lead.version, status: lead.status, staffNote: lead.staffNote }}
-            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-            conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
-          />
-        </section>
+      <RecordCard id="record-text-title" title="Text the visitor">
+        <StaffTextForm texting={texting} lastResult={actionData && "textResult" in actionData ? actionData.textResult : undefined} />
+      </RecordCard>
 
-        <section className="card record__card" aria-labelledby="record-text-title">
-          <h2 id="record-text-title">Text the visitor</h2>
-          <StaffTextForm texting={texting} lastResult={actionData && "textResult" in actionData ? actionData.textResult : undefined} />
-        </section>
-
-        <section className="card record__card" aria-labelledby="record-history-title">
-          <h2 id="record-history-title">History</h2>
-          <RecordHistory entries={history} />
-        </section>
-      </div>
-    </main>
+      <RecordCard id="record-history-title" title="History">
+        <RecordHistory entries={history} />
+      </RecordCard>
+    </RecordPage>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="staff-page container">
-      <h1>{notFound ? "Record not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "It may have been removed, or the link is incomplete." : "Please reload the page in a moment."}</p>
-      <p>
-        <Link to="/dashboard">Back to the inbox</Link>
-      </p>
-    </main>
-  );
+  return <RecordErrorPage error={error} notFoundTitle="Record not found" backTo="/dashboard" backLabel="Back to the inbox" />;
 }

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/repair-ticket";
 import { useHydrated } from "~/components/site/use-hydrated";
+import { WebAddress } from "~/components/ui/web-address";
 import { store, storeAddressLine } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
@@ -82,7 +83,7 @@ export default function RepairTicketPage({ loaderData: ticket }: Route.Component
           {/* Drawn by lean-qr on the server from our own URL: no user text goes into it. */}
           <div className="claim-ticket__qr" role="img" aria-label={`QR code: ${ticket.statusUrl}`} dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
           <p>
-            <strong>Check your repair</strong> at {ticket.statusPage} with this number and the last 4 digits of your phone. Bring this ticket
+            <strong>Check your repair</strong> at <WebAddress address={ticket.statusPage} /> with this number and the last 4 digits of your phone. Bring this ticket
             to pick it up.
           </p>
         </div>

@@ -1,5 +1,6 @@
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/repair";
+import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
 import { useLiveRepair } from "~/components/repairs/use-live-repairs";
@@ -87,95 +88,88 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
   const { repair, history, messages } = loaderData;
   useLiveRepair(repair.id);
   return (
-    <main className="staff-page container record repair-page">
-      <p className="record__back">
-        <Link to={REPAIRS_PATH}>← Back to Repairs</Link>
-      </p>
-      <h1 className="record__title">
-        Repair <span className="ticket-code">{repair.ticket}</span>
-      </h1>
-      <p className="record__meta">
-        Logged {loaderData.createdLabel} (Central time) by {repair.createdBy} · <RepairStatusPill status={repair.status} overdue={loaderData.overdue} />
-      </p>
-      <p>
-        <Link to={repairTicketHref(repair.id)} className="button button--secondary">
-          Claim ticket
-        </Link>
-      </p>
-      <div className="record__grid">
-        <section className="card record__card" aria-labelledby="repair-details-title">
-          <h2 id="repair-details-title">Details</h2>
-          <dl className="record-details">
-            <dt>Customer</dt>
-            <dd>{repair.name}</dd>
-            <dt>Phone</dt>
-            <dd>
-              <a href={telHref(repair.phone)}>{formatPhone(repair.phone)}</a>
-            </dd>
-            <dt>E-mail</dt>
-            <dd>{repair.email ? <a href={`mailto:${repair.email}`}>{repair.email}</a> : "–"}</dd>
-            <dt>Item</dt>
-            <dd>{repair.item}</dd>
-            <dt>Work</dt>
-            <dd>{repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work}</dd>
-            <dt>Estimate</dt>
-            <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
-            <dt>Promised</dt>
-            <dd>{formatCalendarDay(repair.promisedDate)}</dd>
-            <dt>Text when ready</dt>
-            <dd>{repair.textConsent ? "Yes, the customer agreed at the counter" : "No"}</dd>
-          </dl>
-        </section>
-        <section className="card record__card" aria-labelledby="repair-status-title">
-          <h2 id="repair-status-title">Status</h2>
-          {actionData?.conflict ? (
-            <div className="form-errors" role="alert">
-              <p>{actionData.conflict}</p>
-            </div>
-          ) : null}
-          <RepairStatusForm key={repair.version} repair={repair} result={actionData?.result} />
-        </section>
-        <section className="card record__card" aria-labelledby="repair-history-title">
-          <h2 id="repair-history-title">History</h2>
-          <ol className="repair-history">
-            {history.map((event) => (
-              <li key={event.id}>
-                <strong>{event.status}</strong> · {event.at} · {event.by}
-                <br />
-                <span className="muted">
-                  Estimate {event.estimate || "none"} · promised {event.promised}
-                </span>
-              </li>
-            ))}
-          </ol>
-          {messages.length > 0 ? (
-            <>
-              <h3 className="record__subtitle">“Ready” messages</h3>
-              <ul className="repair-history">
-                {messages.map((message) => (
-                  <li key={message.id}>
-                    {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
-                    {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
-      </div>
-    </main>
+    <RecordPage
+      className="repair-page"
+      backTo={REPAIRS_PATH}
+      backLabel="Repairs"
+      title={
+        <>
+          Repair <span className="ticket-code">{repair.ticket}</span>
+        </>
+      }
+      meta={
+        <>
+          Logged {loaderData.createdLabel} (Central time) by {repair.createdBy} · <RepairStatusPill status={repair.status} overdue={loaderData.overdue} />
+        </>
+      }
+      actions={
+        <p>
+          <Link to={repairTicketHref(repair.id)} className="button button--secondary">
+            Claim ticket
+          </Link>
+        </p>
+      }
+    >
+      <RecordCard id="repair-details-title" title="Details">
+        <dl className="record-details">
+          <dt>Customer</dt>
+          <dd>{repair.name}</dd>
+          <dt>Phone</dt>
+          <dd>
+            <a href={telHref(repair.phone)}>{formatPhone(repair.phone)}</a>
+          </dd>
+          <dt>E-mail</dt>
+          <dd>{repair.email ? <a href={`mailto:${repair.email}`}>{repair.email}</a> : "–"}</dd>
+          <dt>Item</dt>
+          <dd>{repair.item}</dd>
+          <dt>Work</dt>
+          <dd>{repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work}</dd>
+          <dt>Estimate</dt>
+          <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
+          <dt>Promised</dt>
+          <dd>{formatCalendarDay(repair.promisedDate)}</dd>
+          <dt>Text when ready</dt>
+          <dd>{repair.textConsent ? "Yes, the customer agreed at the counter" : "No"}</dd>
+        </dl>
+      </RecordCard>
+      <RecordCard id="repair-status-title" title="Status">
+        {actionData?.conflict ? (
+          <div className="form-errors" role="alert">
+            <p>{actionData.conflict}</p>
+          </div>
+        ) : null}
+        <RepairStatusForm key={repair.version} repair={repair} result={actionData?.result} />
+      </RecordCard>
+      <RecordCard id="repair-history-title" title="History">
+        <ol className="repair-history">
+          {history.map((event) => (
+            <li key={event.id}>
+              <strong>{event.status}</strong> · {event.at} · {event.by}
+              <br />
+              <span className="muted">
+                Estimate {event.estimate || "none"} · promised {event.promised}
+              </span>
+            </li>
+          ))}
+        </ol>
+        {messages.length > 0 ? (
+          <>
+            <h3 className="record__subtitle">“Ready” messages</h3>
+            <ul className="repair-history">
+              {messages.map((message) => (
+                <li key={message.id}>
+                  {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
+                  {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </RecordCard>
+    </RecordPage>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="staff-page container">
-      <h1>{notFound ? "Repair not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "It may have been removed, or the link is incomplete." : "Please reload the page in a moment."}</p>
-      <p>
-        <Link to={REPAIRS_PATH}>Back to Repairs</Link>
-      </p>
-    </main>
-  );
+  return <RecordErrorPage error={error} notFoundTitle="Repair not found" backTo={REPAIRS_PATH} backLabel="Back to Repairs" />;
 }

@@ -1,7 +1,6 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/repairs";
-import { InboxTabs } from "~/components/inbox/inbox-tabs";
-import { LiveStatus } from "~/components/inbox/live-status";
+import { ExportLink, ListPage, ListResults, useListLoading } from "~/components/dashboard/list-page";
 import { RepairFilters } from "~/components/repairs/repair-filters";
 import { RepairsTable } from "~/components/repairs/repairs-table";
 import { useLiveRepairs } from "~/components/repairs/use-live-repairs";
@@ -21,61 +20,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Repairs({ loaderData }: Route.ComponentProps) {
   const { data, state, announcement } = useLiveRepairs(loaderData);
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === REPAIRS_PATH;
-  const exportParams = new URLSearchParams(data.viewKey);
-  exportParams.delete("after");
-  exportParams.delete("before");
+  const loading = useListLoading(REPAIRS_PATH);
   return (
-    <main className="staff-page container inbox" aria-busy={loading || undefined}>
-      <div className="inbox__heading">
-        <h1>Inbox</h1>
-        <LiveStatus state={state} />
+    <ListPage tab="repair" unread={data.unread} live={state} announcement={announcement} loading={loading} labelledBy="repairs-title">
+      <div className="repairs__heading">
+        <h2 id="repairs-title">Repairs</h2>
+        <Link to={`${REPAIRS_PATH}/new`} className="button button--primary">
+          New repair
+        </Link>
       </div>
-      <InboxTabs active="repair" unread={data.unread} />
-      <section className="inbox__panel" aria-labelledby="repairs-title">
-        <div className="repairs__heading">
-          <h2 id="repairs-title">Repairs</h2>
-          <Link to={`${REPAIRS_PATH}/new`} className="button button--primary">
-            New repair
-          </Link>
-        </div>
-        <div className="inbox__tools">
-          <RepairFilters key={data.viewKey} view={data.view} searchError={data.searchError} />
-          <a className="button button--secondary inbox__export" href={`${REPAIRS_PATH}/export?${exportParams}`} download>
-            Export CSV
-          </a>
-        </div>
-        {loading ? (
-          <div className="inbox__loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            Fetching data...
-          </div>
-        ) : data.rows.length === 0 ? (
-          <p className="inbox__empty" role="status">
-            No repairs found.
-          </p>
-        ) : (
-          <RepairsTable rows={data.rows} />
-        )}
-        {!loading && (data.newerHref || data.olderHref) ? (
-          <nav aria-label="Pages" className="pager">
-            {data.newerHref ? (
-              <Link to={data.newerHref} className="button button--secondary" rel="prev">
-                ← Previous page
-              </Link>
-            ) : null}
-            {data.olderHref ? (
-              <Link to={data.olderHref} className="button button--secondary" rel="next">
-                Next page →
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
-      </section>
-      <div className="visually-hidden" aria-live="polite">
-        {announcement}
+      <div className="inbox__tools">
+        <RepairFilters key={data.viewKey} view={data.view} searchError={data.searchError} />
+        <ExportLink path={`${REPAIRS_PATH}/export`} viewKey={data.viewKey} />
       </div>
-    </main>
+      <ListResults loading={loading} empty="No repairs found." page={data}>
+        <RepairsTable rows={data.rows} />
+      </ListResults>
+    </ListPage>
   );
 }

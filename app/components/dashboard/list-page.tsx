@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import { Link, useNavigation } from "react-router";
+import type { LeadKind } from "~/core/lead-kinds";
+import { InboxTabs } from "./inbox-tabs";
+import { LiveStatus } from "./live-status";
+import type { LiveState } from "./use-room-connection";
+
+/** A client-side load of the list at `path` (another page, filter or tab); a live refresh is a fetcher and does not count. */
+export function useListLoading(path: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location.pathname.toLowerCase() === path;
+}
+
+/**
+ * The frame of a staff list page (an inbox, the Repairs tab): the heading with the live state, the tabs, the
+ * panel the list sits in (`children`, named by the heading `labelledBy` points to), and the polite live region
+ * that says what arrived.
+ */
+export function ListPage({
+  tab,
+  unread,
+  live,
+  announcement,
+  loading,
+  labelledBy,
+  children,
+}: {
+  tab: LeadKind | "repair";
+  unread: Record<LeadKind | "repair", number>;
+  live: LiveState;
+  announcement: string;
+  loading: boolean;
+  labelledBy: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="staff-page container inbox" aria-busy={loading || undefined}>
+      <div className="inbox__heading">
+        <h1>Inbox</h1>
+        <LiveStatus state={live} />
+      </div>
+      <InboxTabs active={tab} unread={unread} />
+      <section className="inbox__panel" aria-labelledby={labelledBy}>
+        {children}
+      </section>
+      <div className="visually-hidden" aria-live="polite">
+        {announcement}
+      </div>
+    </main>
+  );
+}
+
+/** The list's rows as a CSV download: the view as it stands, from its first page. */
+export function ExportLink({ path, viewKey }: { path: string; viewKey: string }) {
+  const params = new URLSearchParams(viewKey);
+  params.delete("after");
+  params.delete("before");
+  return (
+    <a className="button button--secondary inbox__export" href={`${path}?${params}`} download>
+      Export CSV
+    </a>
+  );
+}
+
+/** The list (`children`) with its pager, or while another page loads a spinner, or when there are no rows what `empty` says. */
+export function ListResults({
+  loading,
+  empty,
+  page,
+  children,
+}: {
+  loading: boolean;
+  empty: string;
+  page: { rows: readonly unknown[]; newerHref: string | null; olderHref: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {loading ? (
+        <div className="inbox__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Fetching data...
+        </div>
+      ) : page.rows.length === 0 ? (
+        <p className="inbox__empty" role="status">
+          {empty}
+        </p>
+      ) : (
+        children
+      )}
+      {!loading && (page.newerHref || page.olderHref) ? (
+        <nav aria-label="Pages" className="pager">
+          {page.newerHref ? (
+            <Link to={page.newerHref} className="button button--secondary" rel="prev">
+              ← Previous page
+            </Link>
+          ) : null}
+          {page.olderHref ? (
+            <Link to={page.olderHref} className="button button--secondary" rel="next">
+              Next page →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
