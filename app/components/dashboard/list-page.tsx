@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { LeadKind } from "~/core/lead-kinds";
-import { InboxTabs } from "./inbox-tabs";
+import { DashboardTabs } from "./dashboard-tabs";
 import { LiveStatus } from "./live-status";
 import type { LiveState } from "./use-room-connection";
 
@@ -39,7 +39,7 @@ export function ListPage({
         <h1>Inbox</h1>
         <LiveStatus state={live} />
       </div>
-      <InboxTabs active={tab} unread={unread} />
+      <DashboardTabs active={tab} unread={unread} />
       <section className="inbox__panel" aria-labelledby={labelledBy}>
         {children}
       </section>

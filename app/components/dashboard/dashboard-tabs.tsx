@@ -8,7 +8,7 @@ import { UnreadBadge } from "./unread-badge";
  * The three inboxes and the Repairs tab as plain links (?tab=…), so reload, back, shared links and
  * no-JS all keep the tab. Navigation links, not ARIA tabs: each one loads a page.
  */
-export function InboxTabs({ active, unread }: { active: LeadKind | "repair"; unread: Record<LeadKind | "repair", number> }) {
+export function DashboardTabs({ active, unread }: { active: LeadKind | "repair"; unread: Record<LeadKind | "repair", number> }) {
   return (
     <nav aria-label="Inboxes" className="inbox-tabs">
       <ul className="inbox-tabs__list">
