@@ -1,5 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { defineConfig, type Plugin } from "vite";
 import { banner } from "./scripts/local-db.mjs";
 
@@ -49,6 +50,28 @@ function reloadContentPages(): Plugin {
   };
 }
 
+/**
+ * npm start, the tests and the bench (vite preview): when the local proxy cannot hand a request to
+ * workerd, the visitor gets a 500 and the log only "TypeError: fetch failed". Why it failed (a
+ * refused or reset connection, no free local port) is on the error's `cause`, which the log leaves
+ * out; it is printed here, so the next such 500 in a bench log says why (issue 31).
+ */
+function logProxyFailures(): Plugin {
+  return {
+    name: "bartlett:log-proxy-failures",
+    configurePreviewServer(server) {
+      // Returned: added after the Cloudflare plugin's proxy, so its errors come here first.
+      return () => {
+        server.middlewares.use((error: unknown, request: IncomingMessage, _response: ServerResponse, next: (error?: unknown) => void) => {
+          const cause = error instanceof Error ? error.cause : undefined;
+          console.error(`[local proxy] ${request.method} ${request.url} failed:`, error, "cause:", cause);
+          next(error);
+        });
+      };
+    },
+  };
+}
+
 // The Worker's DevTools port. `npm run dev` takes the first free one from 9229. The
 // built Worker's servers (npm start, the tests, the build's page step, the bench) open
 // none unless INSPECTOR_PORT asks (for a CPU profile, docs/BENCHMARKS.md): two of
@@ -65,6 +88,7 @@ export default defineConfig(({ isPreview }) => ({
     reactRouter(),
     devBanner(),
     reloadContentPages(),
+    logProxyFailures(),
   ],
   resolve: { tsconfigPaths: true },
   // Found before the first page needs them, so `npm run dev` never reloads a page the
