@@ -18,7 +18,7 @@ import { cpuSection, withCpuSection } from "./lib/cpu-section.mjs";
 import { SlotAllocator } from "./lib/leads.mjs";
 import { renderReport } from "./lib/report.mjs";
 import { startEdgeProxy } from "./lib/edge-proxy.mjs";
-import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, newServerLog, removeDatabase } from "./lib/server.mjs";
+import { BENCH_STAFF, BUILD_DIR, build, d1File, freshDatabase, HOST, LocalServer, newServerLog, proxyFailureCauses, removeDatabase } from "./lib/server.mjs";
 import { within } from "./lib/stats.mjs";
 import { signIn } from "./lib/visitor.mjs";
 import { CHROMIUM_PATH } from "../scripts/chromium.mjs";
@@ -185,6 +185,8 @@ const withServerErrors = Object.entries(sections).filter(([, result]) => result?
 for (const [name, result] of withServerErrors) {
   log(`${name}: ${result.fiveXx} answers were 5xx; the server's log is ${serverLog}`);
 }
+// A failure of the local proxy, not of the Worker: e.g. EADDRNOTAVAIL when the machine ran out of local ports.
+for (const [cause, count] of proxyFailureCauses(serverLog)) log(`  the local server could not reach workerd ${count}×: ${cause}`);
 
 sections.hostile = await phase("hostile input", 240, () => runHostile({ buildDir: BUILD_DIR }));
 sections.startup = await phase("startup", 240, async () => (await startupPhase()).runStartup({ buildDir: BUILD_DIR, log }));

@@ -68,6 +68,21 @@ export function newServerLog() {
   return join(LOG_DIR, `server-${new Date().toISOString().replace(/[:.]/g, "-")}.log`);
 }
 
+/**
+ * Why the local server could not hand requests to workerd, as vite.config.ts logs it
+ * ("[local proxy] … failed:" and the error's cause), counted by cause with addresses left out.
+ */
+export function proxyFailureCauses(logFile) {
+  const text = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+  const causes = new Map();
+  for (const failure of text.split("[local proxy] ").slice(1)) {
+    const cause = /\[cause\]: ([^\n]*)/.exec(failure.split("\n").slice(0, 40).join("\n"))?.[1] ?? "no cause given";
+    const kind = cause.replace(/\d+\.\d+\.\d+\.\d+:\d+/g, "<address>").trim();
+    causes.set(kind, (causes.get(kind) ?? 0) + 1);
+  }
+  return causes;
+}
+
 export class LocalServer {
   /** `logFile` receives everything the server prints, across restarts. */
   constructor(persistDir, port, logFile) {
