@@ -1,6 +1,7 @@
 // A visitor as the server sees one: its own address (CF-Connecting-IP, so the
 // per-visitor rate limit applies to each visitor separately, as in production),
 // its own submission token from the form page, and a same-origin form post.
+import { Blob, Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
 import { URLSearchParams } from "node:url";
 
@@ -49,6 +50,34 @@ export class Visitor {
       respondedAt,
       latency: respondedAt - started,
     };
+  }
+
+  /**
+   * A multipart post as a browser sends one with files: the fields, then each file
+   * ({ name, bytes, type, fileName }), encoded before the clock starts and sent with
+   * its length. Resolves once the answer is read; `latency` is from sending to the answer.
+   */
+  async postMultipart(path, fields, files) {
+    const form = new globalThis.FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files) form.append(file.name, new Blob([file.bytes], { type: file.type }), file.fileName);
+    const encoded = new globalThis.Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const started = performance.now();
+    const response = await fetch(`${this.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: this.origin,
+        "CF-Connecting-IP": this.ip,
+        "Content-Type": encoded.headers.get("Content-Type"),
+        "Content-Length": String(body.length),
+      },
+      body,
+    });
+    const latency = performance.now() - started;
+    await response.arrayBuffer();
+    return { status: response.status, latency };
   }
 }
 

@@ -4,9 +4,7 @@
 // Worker's full path, against a plain photo of the same kind and size posted
 // right before it. Each pair is posted a few times; the median counts. The line
 // to read: the worst crafted photo's time per MB against the plain photo's.
-import { Blob, Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import { hostilePhotoCorpus, padded } from "../../tests/support/crafted-photos.ts";
 import { leadFields } from "../lib/leads.mjs";
 import { median } from "../lib/stats.mjs";
@@ -19,28 +17,9 @@ const sample = (kind) => new Uint8Array(readFileSync(`tests/fixtures/photos/ring
 /** Posts one photo with an order from a visitor of its own; the time from sending to the answer. */
 async function timedPost(origin, index, photo, kind) {
   const visitor = new Visitor(origin, visitorIp(index));
-  const token = await visitor.formToken("/orderOnline");
-  const form = new globalThis.FormData();
-  for (const [name, value] of Object.entries({ ...leadFields("order", `Crafted photo ${index}`, index), submissionToken: token })) {
-    form.append(name, value);
-  }
-  form.append("photos", new Blob([photo], { type: TYPES[kind] }), `photo.${kind}`);
-  const encoded = new globalThis.Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const sent = performance.now();
-  const response = await fetch(`${origin}/orderOnline`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: origin,
-      "CF-Connecting-IP": visitor.ip,
-      "Content-Type": encoded.headers.get("Content-Type"),
-      "Content-Length": String(body.length),
-    },
-    body,
-  });
-  await response.arrayBuffer();
-  return { ms: performance.now() - sent, status: response.status };
+  const fields = { ...leadFields("order", `Crafted photo ${index}`, index), submissionToken: await visitor.formToken("/orderOnline") };
+  const { status, latency } = await visitor.postMultipart("/orderOnline", fields, [{ name: "photos", bytes: photo, type: TYPES[kind], fileName: `photo.${kind}` }]);
+  return { ms: latency, status };
 }
 
 export async function runCraftedPhotos({ origin, size = MB, rounds = 3, firstVisitor, log }) {

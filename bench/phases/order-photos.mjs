@@ -6,7 +6,7 @@
 // position, the stream to R2. Counts are read afterwards from the local D1 file
 // and the local R2 bucket's index; peak memory is the resident size of the
 // workerd processes serving the Worker, sampled every 50 ms (Linux /proc).
-import { Blob, Buffer } from "node:buffer";
+import { Buffer } from "node:buffer";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -118,29 +118,11 @@ export async function runOrderPhotos({ origin, count, concurrency, photoBytes, f
       fiveXx++;
       return;
     }
-    const form = new globalThis.FormData();
     const fields = { ...leadFields("order", `${NAME_PREFIX} ${i}`, index), submissionToken: token };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    photos.forEach((photo, n) => form.append("photos", new Blob([photo], { type: "image/jpeg" }), `IMG_${i}_${n + 1}.jpg`));
-    // Encoded before the clock starts, and sent with its length, as a browser sends a form.
-    const encoded = new globalThis.Response(form);
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const sent = performance.now();
-    const response = await fetch(`${origin}/orderOnline`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Origin: origin,
-        "CF-Connecting-IP": visitor.ip,
-        "Content-Type": encoded.headers.get("Content-Type"),
-        "Content-Length": String(body.length),
-      },
-      body,
-    });
-    const latency = performance.now() - sent;
-    await response.arrayBuffer();
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    if (response.status >= 500) fiveXx++;
+    const files = photos.map((photo, n) => ({ name: "photos", bytes: photo, type: "image/jpeg", fileName: `IMG_${i}_${n + 1}.jpg` }));
+    const { status, latency } = await visitor.postMultipart("/orderOnline", fields, files);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    if (status >= 500) fiveXx++;
     latencies.push(latency);
   });
   const seconds = (performance.now() - started) / 1000;
