@@ -2,24 +2,16 @@
 // are a small JSON object per action (app/audit/log.server.ts records them);
 // here they become words a store owner reads, not key: value pairs.
 
-type Details = Record<string, unknown>;
+import { isLeadStatus, LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 
-const STATUS_WORDS: Record<string, string> = {
-  new: "New",
-  contacted: "Contacted",
-  done: "Done",
-  no_show: "No-show",
-  spam: "Spam",
-  cancelled: "Cancelled",
-  rescheduled: "Rescheduled",
-};
+type Details = Record<string, unknown>;
 
 const METHOD_WORDS: Record<string, string> = { password: "a password", passkey: "a passkey" };
 const WHEN_WORDS: Record<string, string> = { today: "today's visits", upcoming: "upcoming visits", past: "past visits" };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const statusWord = (value: unknown) => STATUS_WORDS[text(value)] ?? text(value);
+const statusWord = (value: unknown) => (isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : text(value));
 
 function signInSentence(details: Details, failed: boolean): string {
   const method = METHOD_WORDS[text(details.method)];

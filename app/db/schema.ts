@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LEAD_KINDS } from "~/core/lead-kinds";
+import { LEAD_STATUSES, type LeadStatus } from "~/core/lead-statuses";
 import { REPAIR_STATUSES } from "~/core/repair-statuses";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
@@ -11,8 +12,6 @@ const createdAt = () =>
     .notNull()
     .$defaultFn(() => new Date());
 
-export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled", "rescheduled"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** An appointment in one of these keeps its row but not its seat (the partial unique index below). */
 export const SEAT_RELEASING_STATUSES: LeadStatus[] = ["cancelled", "spam", "no_show"];

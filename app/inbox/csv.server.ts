@@ -2,7 +2,8 @@
 // page of it, in keyset batches (app/http/csv.ts streams and defuses the cells).
 import { csvLine, csvStream } from "~/http/csv";
 import type { DbEnv } from "~/db/sql.server";
-import { STATUS_LABELS, type InboxView } from "~/inbox/view";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import type { InboxView } from "~/inbox/view";
 import type { LeadWithNote } from "~/inbox/types";
 import { formatCalendarDay, storeTimestamp } from "~/core/store-time";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
@@ -46,7 +47,7 @@ function csvHeader(kind: LeadKind): string {
 function csvRow(lead: LeadWithNote): string {
   return csvLine([
     ...COLUMNS[lead.kind].map((column) => column.value(lead)),
-    STATUS_LABELS[lead.status],
+    LEAD_STATUS_LABELS[lead.status],
     lead.staffNote,
   ]);
 }

@@ -24,7 +24,8 @@ import {
 } from "./rules";
 import type { LeadWithNote } from "./types";
 import { recordHref } from "~/core/dashboard-links";
-import { isStatusFor, STATUS_LABELS } from "./view";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { isStatusFor } from "./view";
 
 // One lead's record page: what it shows, and the status change an inbox row posts to it.
 
@@ -131,7 +132,7 @@ export async function saveRowStatus(
   if (saved.outcome === "conflict") {
     const { current } = saved;
     const atLabel = current.updatedAt === null ? null : formatStoreDateTime(current.updatedAt);
-    const error = changedByMessage(current.updatedBy, atLabel, `it is ${STATUS_LABELS[current.status]} now; nothing was saved`);
+    const error = changedByMessage(current.updatedBy, atLabel, `it is ${LEAD_STATUS_LABELS[current.status]} now; nothing was saved`);
     if (inline) return data<StatusActionData>({ ok: false, error, version: current.version }, { status: 409 });
     return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), { type: "error", message: error });
   }
@@ -139,6 +140,6 @@ export async function saveRowStatus(
   if (inline) return data<StatusActionData>({ ok: true, status, version: saved.version });
   return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
     type: "success",
-    message: `Status set to ${STATUS_LABELS[status]}.`,
+    message: `Status set to ${LEAD_STATUS_LABELS[status]}.`,
   });
 }

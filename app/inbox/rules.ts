@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messaging } from "~/config/messaging";
-import type { LeadStatus } from "~/db/schema";
+import type { LeadStatus } from "~/core/lead-statuses";
 import { LEAD_KINDS, type LeadKind } from "~/core/lead-kinds";
 import { isAcceptableText } from "~/leads/rules/fields";
 import { statusesFor } from "./view";

@@ -1,6 +1,6 @@
 // The shape of a lead as the staff pages receive it (epoch-ms timestamps),
 // shared by the server code that reads them and the components that show them.
-import type { LeadStatus } from "~/db/schema";
+import type { LeadStatus } from "~/core/lead-statuses";
 
 export interface LeadBase {
   id: number;

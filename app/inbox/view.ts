@@ -1,21 +1,11 @@
 // What the staff inboxes are and how their view lives in the URL. Shared by
 // the server (which parses the same URL) and the browser (which builds links).
-import type { LeadStatus } from "~/db/schema";
+import type { LeadStatus } from "~/core/lead-statuses";
 import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
 
 export const PAGE_SIZE = 50;
 /** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
 export const UNREAD_CAP = 100;
-
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  done: "Done",
-  no_show: "No-show",
-  spam: "Spam",
-  cancelled: "Cancelled",
-  rescheduled: "Rescheduled",
-};
 
 /** No-show, cancelled and rescheduled (set when the visitor moves it) only make sense for a booked visit. */
 export function statusesFor(kind: LeadKind): LeadStatus[] {

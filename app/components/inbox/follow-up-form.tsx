@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
-import type { LeadStatus } from "~/db/schema";
+import type { LeadStatus } from "~/core/lead-statuses";
 import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
-import { STATUS_LABELS, statusesFor } from "~/inbox/view";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { statusesFor } from "~/inbox/view";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 
 interface Stored {
@@ -67,7 +68,7 @@ export function FollowUpForm({
       <input type="hidden" name="intent" value="details" />
       <input type="hidden" name="version" value={conflict?.version ?? started.version} />
       {conflict ? <SaveConflictNotice conflict={conflict} /> : <FormErrors errors={form.errors} />}
-      <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: STATUS_LABELS[status] }))} />
+      <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))} />
       <div className="field">
         <label htmlFor={fields.staffNote.id}>{conflict ? "Your note (not saved yet)" : "Staff note"}</label>
         <p id={`${fields.staffNote.id}-hint`} className="field__hint">
@@ -96,7 +97,7 @@ function SaveConflictNotice({ conflict }: { conflict: SaveConflict }) {
     <div className="save-conflict" role="alert" data-testid="save-conflict">
       <p className="save-conflict__title">{conflict.message}</p>
       <p>
-        Status now: <span className={`status-pill status-pill--${conflict.status}`}>{STATUS_LABELS[conflict.status]}</span>
+        Status now: <span className={`status-pill status-pill--${conflict.status}`}>{LEAD_STATUS_LABELS[conflict.status]}</span>
       </p>
       {conflict.staffNote ? (
         <blockquote className="save-conflict__note" data-testid="current-note">

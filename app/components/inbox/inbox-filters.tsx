@@ -1,10 +1,10 @@
 import { LEADS } from "~/core/lead-kinds";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { Link } from "react-router";
 import { ListFilters } from "~/components/dashboard/list-filters";
 import {
   APPOINTMENT_WHEN,
   inboxHref,
-  STATUS_LABELS,
   statusesFor,
   WHEN_LABELS,
   type InboxView,
@@ -38,7 +38,7 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
       searchLabel="Search name, e-mail or phone"
       q={view.q}
       status={view.status}
-      statuses={statusesFor(view.kind).map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+      statuses={statusesFor(view.kind).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
       searchError={searchError}
       clearHref={inboxHref({ ...view, q: "", status: null, cursor: null })}
     >

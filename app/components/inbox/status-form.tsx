@@ -1,10 +1,11 @@
 import { useFetcher } from "react-router";
-import type { LeadStatus } from "~/db/schema";
+import type { LeadStatus } from "~/core/lead-statuses";
 import { INLINE_ANSWER } from "~/http/inline-answer";
 import type { StatusActionData } from "~/inbox/rules";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { recordHref } from "~/core/dashboard-links";
-import { STATUS_LABELS, statusesFor } from "~/inbox/view";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { statusesFor } from "~/inbox/view";
 
 /**
  * Changes a lead's status from its row. Without JavaScript it is a plain form
@@ -55,7 +56,7 @@ export function StatusForm({
       <select key={status} id={selectId} name="status" defaultValue={status} className="status-form__select">
         {statusesFor(kind).map((option) => (
           <option key={option} value={option}>
-            {STATUS_LABELS[option]}
+            {LEAD_STATUS_LABELS[option]}
           </option>
         ))}
       </select>

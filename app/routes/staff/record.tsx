@@ -15,7 +15,8 @@ import { sendStaffText } from "~/inbox/messages.server";
 import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
 import { recordHref } from "~/core/dashboard-links";
-import { STATUS_LABELS, tabHref } from "~/inbox/view";
+import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { tabHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -59,7 +60,7 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
         <>
           {LEADS[lead.kind].labels.one[0]!.toUpperCase() + LEADS[lead.kind].labels.one.slice(1)} ·{" "}
           {lead.kind === "appointment" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
-          <span className={`status-pill status-pill--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+          <span className={`status-pill status-pill--${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
         </>
       }
     >

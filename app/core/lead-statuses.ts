@@ -1,0 +1,19 @@
+// A lead's statuses and the words staff read for them. Plain data: the schema, the
+// inbox, its forms and the audit trail's sentences read the same list.
+
+export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled", "rescheduled"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  done: "Done",
+  no_show: "No-show",
+  spam: "Spam",
+  cancelled: "Cancelled",
+  rescheduled: "Rescheduled",
+};
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
