@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createStaff, signIn } from "./helpers";
 import { getWithCookie, idOf, postWithCookie, seedAppointments, seedContacts, seedOrders } from "./dashboard-helpers";
@@ -127,36 +128,10 @@ describe("CSV export", () => {
   async function csvOf(response: Response): Promise<string[][]> {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    return parseCsv(new TextDecoder().decode(bytes));
+    // Read as a spreadsheet program reads it (RFC 4180: quoted cells, doubled quotes, CRLF rows).
+    return parse(new TextDecoder().decode(bytes)) as string[][];
   }
 
-  function parseCsv(text: string): string[][] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = "";
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const char = text[i]!;
-      if (quoted && char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = !quoted;
-      } else if (!quoted && char === ",") {
-        row.push(cell);
-        cell = "";
-      } else if (!quoted && char === "\r" && text[i + 1] === "\n") {
-        row.push(cell);
-        rows.push(row);
-        row = [];
-        cell = "";
-        i++;
-      } else {
-        cell += char;
-      }
-    }
-    return rows;
-  }
 
   it("exports the current tab and filter, with the tab's columns, status and note", async () => {
     await seedContacts([
