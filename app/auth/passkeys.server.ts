@@ -21,7 +21,7 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Failed passkey sign-ins per address; its own counter, never the password's. */
 const PASSKEY_TRIES = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** Anonymous sign-in challenges per address: one per challenge lifetime, a few times over. */
-export const SIGN_IN_CHALLENGES = { limit: 10, windowMs: CHALLENGE_TTL_MS };
+const SIGN_IN_CHALLENGES = { limit: 10, windowMs: CHALLENGE_TTL_MS };
 /** SimpleWebAuthn and its certificate parsers (about 400 KB) load with the first passkey request, not with every page (decision 118). */
 const webauthn = () => import("@simplewebauthn/server");
 const FAILED = "That passkey could not be used. Try again, or sign in with your password.";

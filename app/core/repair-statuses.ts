@@ -22,3 +22,9 @@ export const OVERDUE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 export function isRepairStatus(value: unknown): value is RepairStatus {
   return typeof value === "string" && (REPAIR_STATUSES as readonly string[]).includes(value);
 }
+
+/** Whether a ready repair has waited past the pickup window (the staff list, a repair's page, the export). */
+export function isOverdue(repair: { status: RepairStatus; readyAt: Date | number | null }, now: number): boolean {
+  if (repair.status !== "ready" || repair.readyAt === null) return false;
+  return now - new Date(repair.readyAt).getTime() >= OVERDUE_AFTER_MS;
+}

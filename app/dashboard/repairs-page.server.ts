@@ -3,7 +3,7 @@ import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, type RepairRow } from "~/repairs/list.server";
-import { isOverdue } from "~/repairs/lookup.server";
+import { isOverdue } from "~/core/repair-statuses";
 import { formatEstimate } from "~/repairs/rules";
 import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
 import { parseRepairView } from "~/repairs/view";

@@ -46,7 +46,7 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
  * The scheduler's days: the next SCHEDULER_DAYS days that still have an open time, each with its
  * times, from one query over the days it looks at (SCHEDULER_SEARCH_DAYS from today).
  */
-export async function openDays(env: Env, today: string): Promise<Availability[]> {
+async function openDays(env: Env, today: string): Promise<Availability[]> {
   const checkedAt = Date.now();
   const last = addDays(today, SCHEDULER_SEARCH_DAYS - 1);
   const rows = await getDb(env)

@@ -21,7 +21,7 @@ export function damaged(what: string): never {
  * Zeroes every [start, end) range once, however many overlap: they are sorted and
  * merged first, so entries that all point at one area cost that area once.
  */
-export function fillRanges(bytes: ChunkedBytes, ranges: [number, number][], value: number): void {
+function fillRanges(bytes: ChunkedBytes, ranges: [number, number][], value: number): void {
   ranges.sort((a, b) => a[0] - b[0]);
   let [start, end] = [-1, -1];
   for (const [from, to] of ranges) {

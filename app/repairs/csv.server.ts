@@ -2,11 +2,10 @@ import { csvLine, csvStream } from "~/http/csv";
 import { formatPhone } from "~/core/phone";
 import { formatCalendarDay, storeTimestamp } from "~/core/store-time";
 import type { DbEnv } from "~/db/sql.server";
-import { isOverdue } from "./lookup.server";
 import { repairBatch, type RepairRow } from "./list.server";
 import { formatEstimate } from "./rules";
-import { REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
-import type { RepairView } from "./view";
+import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { workLabel, type RepairView } from "./view";
 
 // The Repairs tab's CSV: the whole view (search and filter), batch by batch,
 // through the same stream and cell defusing as the lead export (app/http/csv.ts).
@@ -18,7 +17,7 @@ const COLUMNS: { header: string; value: (row: RepairRow, now: number) => string 
   { header: "Phone", value: (row) => formatPhone(row.phone) },
   { header: "Email", value: (row) => row.email ?? "" },
   { header: "Item", value: (row) => row.item },
-  { header: "Work", value: (row) => (row.workDetail ? `${row.work}: ${row.workDetail}` : row.work) },
+  { header: "Work", value: workLabel },
   { header: "Estimate", value: (row) => formatEstimate(row.estimateCents) },
   { header: "Promised", value: (row) => formatCalendarDay(row.promisedDate) },
   { header: "Status", value: (row, now) => `${REPAIR_STATUS_LABELS[row.status]}${isOverdue(row, now) ? " (overdue)" : ""}` },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { repairs } from "~/db/schema";
 import { d1RateLimiter, type RateLimitResult } from "~/http/rate-limit.server";
-import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
+import type { RepairStatus } from "~/core/repair-statuses";
 import { readTicketNumber } from "./ticket-number";
 
 // The customer's look-up on /repair (docs/decisions/114): the ticket number and
@@ -37,7 +37,7 @@ export interface LookupWork {
   comparedBytes: number;
 }
 
-export function lookupLimiter(env: Pick<Env, "DB">) {
+function lookupLimiter(env: Pick<Env, "DB">) {
   return d1RateLimiter(env, { limit: MISSES_PER_HOUR, windowMs: HOUR_MS });
 }
 
@@ -89,10 +89,4 @@ export async function lookUpRepair(env: Pick<Env, "DB">, db: Db, ip: string, typ
   if (!repair) return { status: "not-found" };
   await limiter.forgive(key);
   return { status: "found", repair };
-}
-
-/** Whether a ready repair has waited past the pickup window (staff list). */
-export function isOverdue(repair: { status: RepairStatus; readyAt: Date | number | null }, now: number): boolean {
-  if (repair.status !== "ready" || repair.readyAt === null) return false;
-  return now - new Date(repair.readyAt).getTime() >= OVERDUE_AFTER_MS;
 }

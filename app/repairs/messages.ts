@@ -15,7 +15,7 @@ function shortHour(time: string): string {
 }
 
 /** The opening hours in a few characters: "Mon-Sat 11-6, Sun 11-7". */
-export function pickupHours(): string {
+function pickupHours(): string {
   return store.hours
     .map((entry) => `${entry.label.split(" ")[0]!.replace(/\u2013/g, "-")} ${shortHour(entry.opens)}-${shortHour(entry.closes)}`)
     .join(", ");

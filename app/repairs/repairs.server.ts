@@ -7,7 +7,7 @@ import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { repairReadyEmail, repairReadyText } from "./messages";
 import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairStatusChange } from "./rules";
-import { CLOSED_REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
+import { CLOSED_REPAIR_STATUSES } from "~/core/repair-statuses";
 import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
 import { newTicketNumber } from "./ticket-number";
 
@@ -214,5 +214,3 @@ export function repairMessages(db: Db, id: number) {
     .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), eq(outbox.kind, REPAIR_READY_KIND)))
     .orderBy(asc(outbox.id));
 }
-
-export type { RepairStatus };

@@ -19,16 +19,22 @@ export interface RepairView {
 
 const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
-function parseId(value: string | null): number | null {
+/** A repair's id (or a page cursor) from the URL: digits only, a safe integer, else null. */
+export function parseRepairId(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,16}$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** What the work is, as staff lists, the ticket and the export show it: "Ring sizing: down one size". */
+export function workLabel(repair: { work: string; workDetail: string }): string {
+  return repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work;
+}
+
 export function parseRepairView(params: URLSearchParams): RepairView {
   const status = params.get("status");
-  const after = parseId(params.get("after"));
-  const before = parseId(params.get("before"));
+  const after = parseRepairId(params.get("after"));
+  const before = parseRepairId(params.get("before"));
   return {
     q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, MAX_SEARCH_LENGTH),
     status: status === "overdue" || isRepairStatus(status) ? status : null,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPhone, telHref } from "~/core/phone";
 import { REPAIR_STATUS_LABELS, type RepairStatus } from "~/core/repair-statuses";
-import { repairHref } from "~/repairs/view";
+import { repairHref, workLabel } from "~/repairs/view";
 
 export interface RepairTableRow {
   id: number;
@@ -65,7 +65,7 @@ export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
                 <span className="inbox-table__value">{row.item}</span>
               </td>
               <td data-label="Work">
-                <span className="inbox-table__value">{row.workDetail ? `${row.work}: ${row.workDetail}` : row.work}</span>
+                <span className="inbox-table__value">{workLabel(row)}</span>
               </td>
               <td data-label="Promised" className="nowrap">
                 <span className="inbox-table__value">{row.promisedLabel}</span>

@@ -9,7 +9,7 @@ import { formatStoreDate } from "~/core/store-time";
 import { repairQrSvg, repairStatusUrl } from "~/repairs/qr.server";
 import { getRepair } from "~/repairs/repairs.server";
 import { formatEstimate } from "~/repairs/rules";
-import { repairHref } from "~/repairs/view";
+import { parseRepairId, repairHref, workLabel } from "~/repairs/view";
 
 // The printable claim ticket (half letter, one page: the print rules in
 // app/styles/repairs.css). The QR code opens /repair with the number filled in.
@@ -19,14 +19,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,16}$/.test(params.id) ? Number(params.id) : NaN;
-  const repair = Number.isSafeInteger(id) ? await getRepair(getDb(getCloudflare(context).env), id) : undefined;
+  const id = parseRepairId(params.id);
+  const repair = id === null ? undefined : await getRepair(getDb(getCloudflare(context).env), id);
   if (!repair) throw data("Not found", { status: 404 });
   return {
     id: repair.id,
     ticket: repair.ticket,
     item: repair.item,
-    work: repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work,
+    work: workLabel(repair),
     estimate: formatEstimate(repair.estimateCents),
     promised: formatStoreDate(repair.promisedDate),
     qrSvg: repairQrSvg(repair.ticket),

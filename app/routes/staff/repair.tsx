@@ -15,28 +15,27 @@ import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRepair } from "~/live/client.server";
 import { deliverQueued } from "~/messaging/outbox.server";
-import { isOverdue } from "~/repairs/lookup.server";
 import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
-import { REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
-import { repairHref, REPAIRS_PATH, repairTicketHref } from "~/repairs/view";
+import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { parseRepairId, repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData ? loaderData.repair.ticket : "Not found"} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 function repairId(params: { id?: string }): number {
-  const id = /^\d{1,16}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  if (!Number.isSafeInteger(id)) throw data("Not found", { status: 404 });
+  const id = parseRepairId(params.id);
+  if (id === null) throw data("Not found", { status: 404 });
   return id;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(getCloudflare(context).env);
   const id = repairId(params);
-  const repair = await getRepair(db, id);
+  // The history and messages need only the id: read with the repair, not after it.
+  const [repair, history, messages] = await Promise.all([getRepair(db, id), repairHistory(db, id), repairMessages(db, id)]);
   if (!repair) throw data("Not found", { status: 404 });
-  const [history, messages] = await Promise.all([repairHistory(db, id), repairMessages(db, id)]);
   const now = Date.now();
   return {
     repair: { ...repair, createdAt: repair.createdAt.getTime(), updatedAt: repair.updatedAt.getTime(), readyAt: repair.readyAt?.getTime() ?? null, closedAt: null },
@@ -123,7 +122,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <dt>Item</dt>
           <dd>{repair.item}</dd>
           <dt>Work</dt>
-          <dd>{repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work}</dd>
+          <dd>{workLabel(repair)}</dd>
           <dt>Estimate</dt>
           <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
           <dt>Promised</dt>
