@@ -12,6 +12,14 @@ describe("the audit page's details, as sentences", () => {
     expect(auditDetailsSentence("audit-exported", JSON.stringify({ rows: 1200 }))).toBe("1,200 entries.");
   });
 
+  it("says the same of the Repairs tab: its exports and status changes, in the words staff read", () => {
+    expect(auditDetailsSentence("repairs-exported", JSON.stringify({ q: "R-7K3M", status: "waiting_parts", rows: 3, complete: true }))).toBe(
+      "3 rows, matching “R-7K3M”, with status Waiting for parts.",
+    );
+    expect(auditDetailsSentence("repairs-exported", JSON.stringify({ q: "", status: "overdue", rows: 0, complete: true }))).toBe("0 rows, with status Overdue.");
+    expect(auditDetailsSentence("repair-status-changed", JSON.stringify({ status: "in_progress" }))).toBe("Status set to In progress.");
+  });
+
   it("says how someone signed in, and why a sign-in failed", () => {
     expect(auditDetailsSentence("sign-in", JSON.stringify({ method: "passkey" }))).toBe("With a passkey.");
     expect(auditDetailsSentence("sign-in-failed", JSON.stringify({ method: "password", reason: "wrong e-mail or password" }))).toBe(

@@ -3,6 +3,7 @@
 // here they become words a store owner reads, not key: value pairs.
 
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { isRepairStatus, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 
 type Details = Record<string, unknown>;
 
@@ -11,7 +12,12 @@ const WHEN_WORDS: Record<string, string> = { today: "today's visits", upcoming: 
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const statusWord = (value: unknown) => (isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : text(value));
+/** A lead's or a repair's status (or the Repairs tab's "overdue" filter) as staff read it. */
+function statusWord(value: unknown): string {
+  if (isLeadStatus(value)) return LEAD_STATUS_LABELS[value];
+  if (isRepairStatus(value)) return REPAIR_STATUS_LABELS[value];
+  return value === "overdue" ? "Overdue" : text(value);
+}
 
 function signInSentence(details: Details, failed: boolean): string {
   const method = METHOD_WORDS[text(details.method)];
@@ -62,8 +68,10 @@ export function auditDetailsSentence(action: string, stored: string): string {
       return text(details.link) === "invite" ? "From an invitation link." : text(details.link) === "reset" ? "From a reset link." : fallbackSentence(details);
     case "lead-status-changed":
     case "lead-updated":
+    case "repair-status-changed":
       return text(details.status) ? `Status set to ${statusWord(details.status)}.` : fallbackSentence(details);
     case "leads-exported":
+    case "repairs-exported":
       return exportSentence(details);
     case "audit-exported":
       return typeof details.rows === "number" ? `${plural(details.rows, "entry", "entries")}.` : fallbackSentence(details);
