@@ -2,10 +2,9 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { ErrorList, FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
-import type { LeadStatus } from "~/core/lead-statuses";
+import { FormErrors, HoneypotField, StatusField, TextareaField } from "~/components/ui/forms";
 import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
-import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "~/core/lead-statuses";
 import { statusesFor } from "~/inbox/view";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 
@@ -69,21 +68,12 @@ export function FollowUpForm({
       <input type="hidden" name="version" value={conflict?.version ?? started.version} />
       {conflict ? <SaveConflictNotice conflict={conflict} /> : <FormErrors errors={form.errors} />}
       <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))} />
-      <div className="field">
-        <label htmlFor={fields.staffNote.id}>{conflict ? "Your note (not saved yet)" : "Staff note"}</label>
-        <p id={`${fields.staffNote.id}-hint`} className="field__hint">
-          Only staff see this. Up to {MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.
-        </p>
-        <textarea
-          {...getTextareaProps(fields.staffNote)}
-          rows={6}
-          aria-invalid={fields.staffNote.errors?.length ? true : undefined}
-          aria-describedby={[`${fields.staffNote.id}-hint`, fields.staffNote.errors?.length ? `${fields.staffNote.id}-error` : ""]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <ErrorList id={`${fields.staffNote.id}-error`} errors={fields.staffNote.errors} />
-      </div>
+      <TextareaField
+        label={conflict ? "Your note (not saved yet)" : "Staff note"}
+        hint={`Only staff see this. Up to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`}
+        errors={fields.staffNote.errors}
+        textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 6 }}
+      />
       <button type="submit" className="button button--primary" disabled={saving}>
         {saving ? "Saving…" : "Save"}
       </button>
