@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { toBase64Url } from "~/core/base64";
 import { signJwt } from "~/core/secret";
-import { isSecureRequest, readSignedCookie } from "./session.server";
+import { isSecureRequest, readSignedCookie, startSession } from "./session.server";
 
 // Device cookies (OWASP, "Slow down online guessing attacks with device
 // cookies"; docs/decisions/055). A browser that signed in to an account keeps a
@@ -66,4 +66,15 @@ export async function knownDeviceNonce(request: Request, env: Env, email: string
     return null;
   }
   return claims.jti;
+}
+
+/**
+ * What a sign-in that succeeded sets, by password or by passkey: the session, and a fresh device cookie that lets
+ * this browser past a stranger's lockout next time.
+ */
+export async function signedInHeaders(request: Request, env: Env, user: { id: number; tokenVersion: number; email: string }): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, env, user));
+  for (const cookie of await issueDeviceCookie(request, env, user.email)) headers.append("Set-Cookie", cookie);
+  return headers;
 }

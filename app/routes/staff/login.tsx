@@ -7,11 +7,11 @@ import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { store } from "~/config/store";
 import { getCloudflare } from "~/http/request-context";
 import { safeRedirectPath } from "~/auth/safe-redirect";
-import { issueDeviceCookie } from "~/auth/device.server";
+import { signedInHeaders } from "~/auth/device.server";
 import { attemptSignIn } from "~/auth/login.server";
 import { recordAudit, recordFailedSignIn } from "~/audit/log.server";
 import { LoginSchema } from "~/auth/rules";
-import { startSession, getStaffUser } from "~/auth/session.server";
+import { getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { NO_ANALYTICS } from "~/http/page-analytics";
@@ -54,11 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await recordAudit(env, request, attempt.user, "sign-in", { details: { method: "password" } });
-  // The session, and a fresh device cookie that lets this browser past a stranger's lockout next time.
-  const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, env, attempt.user));
-  for (const cookie of await issueDeviceCookie(request, env, attempt.user.email)) headers.append("Set-Cookie", cookie);
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: await signedInHeaders(request, env, attempt.user) });
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

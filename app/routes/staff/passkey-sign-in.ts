@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkey-sign-in";
 import { recordAudit, recordFailedSignIn } from "~/audit/log.server";
-import { issueDeviceCookie } from "~/auth/device.server";
+import { signedInHeaders } from "~/auth/device.server";
 import { passkeySignInOptions, verifyPasskeySignIn } from "~/auth/passkeys.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
-import { startSession } from "~/auth/session.server";
 import { getCloudflare } from "~/http/request-context";
 
 // Passkey sign-in, called by the login page's script (it needs JavaScript):
@@ -26,10 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: result.message }, { status: result.status });
   }
   await recordAudit(env, request, result.value, "sign-in", { details: { method: "passkey" } });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, env, result.value));
-  for (const cookie of await issueDeviceCookie(request, env, result.value.email)) headers.append("Set-Cookie", cookie);
-  return Response.json({ redirectTo: safeRedirectPath(formData.get("redirectTo")) }, { headers });
+  return Response.json({ redirectTo: safeRedirectPath(formData.get("redirectTo")) }, { headers: await signedInHeaders(request, env, result.value) });
 }
 
 /** Nothing to show: a GET goes to the sign-in page. */
