@@ -12,31 +12,49 @@ import { statement, type DbEnv } from "~/db/sql.server";
 
 export type InboxNumbers = Record<LeadKind, number>;
 
-/** The id this account last saw in an inbox, or 0 if never seen or since deleted (a primary-key lookup). */
-function seenIdOf(userId: number, kind: LeadKind): SQL {
-  return sql`coalesce((SELECT t.id FROM inbox_seen s JOIN ${sourceTable(kind)} t ON t.id = s.last_seen_id
-    WHERE s.user_id = ${userId} AND s.inbox = ${LEADS[kind].inbox}), 0)`;
+/**
+ * A staff list with an unread mark: the table its ids come from and its name in inbox_seen. The three lead
+ * inboxes are lists (`leadList`); so is the Repairs tab (app/repairs/list.server.ts).
+ */
+export interface SeenList {
+  table: ReturnType<typeof sql.identifier>;
+  inbox: string;
+}
+
+export const leadList = (kind: LeadKind): SeenList => ({ table: sourceTable(kind), inbox: LEADS[kind].inbox });
+
+/** The id this account last saw in a list, or 0 if never seen or since deleted (a primary-key lookup). */
+export function seenIdSql(userId: number, list: SeenList): SQL {
+  return sql`coalesce((SELECT t.id FROM inbox_seen s JOIN ${list.table} t ON t.id = s.last_seen_id
+    WHERE s.user_id = ${userId} AND s.inbox = ${list.inbox}), 0)`;
+}
+
+/** How many entries of a list this account has not seen, counted up to UNREAD_CAP. */
+export function unreadCountSql(userId: number, list: SeenList): SQL {
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${list.table} WHERE id > ${seenIdSql(userId, list)} LIMIT ${UNREAD_CAP}))`;
 }
 
 /** Seen ids of all three inboxes, as one statement for a batch. */
 export function seenIdsQuery(env: DbEnv, userId: number) {
-  const columns = LEAD_KINDS.map((kind) => sql`${seenIdOf(userId, kind)} AS ${sql.identifier(kind)}`);
+  const columns = LEAD_KINDS.map((kind) => sql`${seenIdSql(userId, leadList(kind))} AS ${sql.identifier(kind)}`);
   return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 
 /** Unread counts of all three inboxes (capped), as one statement for a batch. */
 export function unreadCountsQuery(env: DbEnv, userId: number) {
-  const columns = LEAD_KINDS.map(
-    (kind) =>
-      sql`(SELECT count(*) FROM (SELECT 1 FROM ${sourceTable(kind)} WHERE id > ${seenIdOf(userId, kind)} LIMIT ${UNREAD_CAP})) AS ${sql.identifier(kind)}`,
-  );
+  const columns = LEAD_KINDS.map((kind) => sql`${unreadCountSql(userId, leadList(kind))} AS ${sql.identifier(kind)}`);
   return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 
-/** Records the newest entry of an inbox as seen by this account (nothing if the inbox is empty). */
-export function markSeenQuery(env: DbEnv, userId: number, kind: LeadKind) {
+/** Records the newest entry of a list as seen by this account (nothing if the list is empty). */
+export function markListSeenQuery(env: DbEnv, userId: number, list: SeenList) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   return statement(env, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
-    SELECT ${userId}, ${LEADS[kind].inbox}, id FROM (SELECT id FROM ${sourceTable(kind)} ORDER BY id DESC LIMIT 1) WHERE 1
+    SELECT ${userId}, ${list.inbox}, id FROM (SELECT id FROM ${list.table} ORDER BY id DESC LIMIT 1) WHERE 1
     ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
+}
+
+/** Records the newest entry of a lead inbox as seen by this account. */
+export function markSeenQuery(env: DbEnv, userId: number, kind: LeadKind) {
+  return markListSeenQuery(env, userId, leadList(kind));
 }

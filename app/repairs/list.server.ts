@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
-import { UNREAD_CAP } from "~/inbox/view";
+import { markListSeenQuery, seenIdSql, unreadCountSql, type SeenList } from "~/inbox/unread.server";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
 import { REPAIR_PAGE_SIZE, REPAIRS_INBOX, type RepairView } from "./view";
 
@@ -60,26 +60,20 @@ export function readRepairPage(view: RepairView, rows: RepairRow[], limit: numbe
   };
 }
 
-/** The id this account last saw in the Repairs tab, or 0. */
-const seenId = (userId: number) =>
-  sql`coalesce((SELECT t.id FROM inbox_seen s JOIN repairs t ON t.id = s.last_seen_id WHERE s.user_id = ${userId} AND s.inbox = ${REPAIRS_INBOX}), 0)`;
+/** The Repairs tab as a list with an unread mark, like the lead inboxes (app/inbox/unread.server.ts). */
+const REPAIRS_LIST: SeenList = { table: sql.identifier("repairs"), inbox: REPAIRS_INBOX };
 
 export function repairSeenIdQuery(env: DbEnv, userId: number) {
-  return statement(env, sql`SELECT ${seenId(userId)} AS seen`);
+  return statement(env, sql`SELECT ${seenIdSql(userId, REPAIRS_LIST)} AS seen`);
 }
 
 /** New repairs this account has not seen (capped, like the lead badges), as one statement. */
 export function repairUnreadQuery(env: DbEnv, userId: number) {
-  return statement(
-    env,
-    sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM repairs WHERE id > ${seenId(userId)} LIMIT ${UNREAD_CAP})) AS unread`,
-  );
+  return statement(env, sql`SELECT ${unreadCountSql(userId, REPAIRS_LIST)} AS unread`);
 }
 
 export function markRepairsSeenQuery(env: DbEnv, userId: number) {
-  return statement(env, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
-    SELECT ${userId}, ${REPAIRS_INBOX}, id FROM (SELECT id FROM repairs ORDER BY id DESC LIMIT 1) WHERE 1
-    ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
+  return markListSeenQuery(env, userId, REPAIRS_LIST);
 }
 
 /** The whole view for the CSV, ten pages at a time, oldest id last. */
