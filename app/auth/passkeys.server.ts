@@ -1,10 +1,3 @@
-import type {
-  AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { store } from "~/config/store";
 import { getDb } from "~/db/client.server";
@@ -12,23 +5,32 @@ import { passkeyChallenges, passkeys, users } from "~/db/schema";
 import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { fromBase64Url, toBase64Url } from "~/core/base64";
 import { describeDevice } from "./device-label";
+import { authenticationOptions, registrationOptions } from "./webauthn/options";
+import { verifyAuthentication, verifyRegistration, type Ceremony } from "./webauthn/verify";
 
-// Passkeys (docs/decisions/057) through SimpleWebAuthn. The relying party is the
-// host the staff pages are served from; every challenge is stored once and
-// consumed by the verification that uses it, so no response can be replayed.
+// Passkeys (docs/decisions/057, 129). The relying party is the host the staff pages
+// are served from; every challenge is stored once and consumed by the verification
+// that accepts it, so no response can be replayed.
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Failed passkey sign-ins per address; its own counter, never the password's. */
 const PASSKEY_TRIES = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** Anonymous sign-in challenges per address: one per challenge lifetime, a few times over. */
 const SIGN_IN_CHALLENGES = { limit: 10, windowMs: CHALLENGE_TTL_MS };
-/** SimpleWebAuthn and its certificate parsers (about 400 KB) load with the first passkey request, not with every page (decision 118). */
-const webauthn = () => import("@simplewebauthn/server");
 const FAILED = "That passkey could not be used. Try again, or sign in with your password.";
 
 function relyingParty(request: Request) {
   const url = new URL(request.url);
   return { rpID: url.hostname, origin: url.origin };
+}
+
+function ceremony(request: Request, env: Env, userId: number | null): Ceremony {
+  return { ...relyingParty(request), consumeChallenge: (challenge) => consumeChallenge(env, challenge, userId) };
+}
+
+/** The user handle a passkey of this account carries: it names the account, and nothing else. */
+function userHandle(userId: number): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`staff:${userId}`);
 }
 
 async function rememberChallenge(env: Env, challenge: string, userId: number | null) {
@@ -47,11 +49,10 @@ async function consumeChallenge(env: Env, challenge: string, userId: number | nu
   return consumed.length === 1;
 }
 
-function parseJson<T>(text: unknown): T | null {
+function parseJson(text: unknown): unknown {
   if (typeof text !== "string" || text.length > 32_000) return null;
   try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === "object" ? (value as T) : null;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
@@ -72,14 +73,12 @@ export async function passkeyRegistrationOptions(request: Request, env: Env, use
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
-  const options = await (await webauthn()).generateRegistrationOptions({
+  const options = registrationOptions({
     rpName: store.name,
     rpID: relyingParty(request).rpID,
     userName: user.email,
-    userID: new TextEncoder().encode(`staff:${user.id}`),
-    attestationType: "none",
-    excludeCredentials: existing.map((key) => ({ id: key.id, transports: key.transports ? key.transports.split(",") : undefined })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    userHandle: userHandle(user.id),
+    exclude: existing.map((key) => ({ id: key.id, transports: key.transports ? key.transports.split(",") : [] })),
   });
   await rememberChallenge(env, options.challenge, user.id);
   return options;
@@ -94,24 +93,8 @@ export async function addPasskey(
   user: { id: number },
   responseText: unknown,
 ): Promise<PasskeyResult<{ id: string; name: string }>> {
-  const response = parseJson<RegistrationResponseJSON>(responseText);
-  const refused = { ok: false as const, status: 400 as const, message: "That passkey could not be added. Please try again." };
-  if (!response) return refused;
-  const { rpID, origin } = relyingParty(request);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await (await webauthn()).verifyRegistrationResponse({
-      response,
-      expectedChallenge: (challenge) => consumeChallenge(env, challenge, user.id),
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: false,
-    });
-  } catch {
-    return refused;
-  }
-  if (!verification.verified) return refused;
-  const { credential } = verification.registrationInfo;
+  const credential = await verifyRegistration(parseJson(responseText), ceremony(request, env, user.id));
+  if (!credential) return { ok: false, status: 400, message: "That passkey could not be added. Please try again." };
   const name = describeDevice(request.headers.get("User-Agent") ?? "");
   const stored = await getDb(env)
     .insert(passkeys)
@@ -120,7 +103,7 @@ export async function addPasskey(
       userId: user.id,
       publicKey: toBase64Url(credential.publicKey),
       counter: credential.counter,
-      transports: (credential.transports ?? []).join(","),
+      transports: credential.transports.join(","),
       name,
     })
     .onConflictDoNothing()
@@ -146,12 +129,12 @@ export async function removePasskey(env: Env, userId: number, passkeyId: string)
 export async function passkeySignInOptions(
   request: Request,
   env: Env,
-): Promise<PasskeyResult<Awaited<ReturnType<typeof generateAuthenticationOptions>>> & { headers?: HeadersInit }> {
+): Promise<PasskeyResult<ReturnType<typeof authenticationOptions>> & { headers?: HeadersInit }> {
   const allowed = await d1RateLimiter(env, SIGN_IN_CHALLENGES).hit(`passkey-options:ip:${clientIp(request)}`);
   if (!allowed.allowed) {
     return { ok: false, status: 429, message: `Too many passkey sign-ins started. Please wait ${waitFor(allowed)} and try again.`, headers: retryAfterHeaders(allowed) };
   }
-  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "preferred" });
+  const options = authenticationOptions(relyingParty(request).rpID);
   await rememberChallenge(env, options.challenge, null);
   return { ok: true, value: options };
 }
@@ -171,42 +154,28 @@ export async function verifyPasskeySignIn(
   const attempt = await limiter.attempt(key);
   if (!attempt.allowed) return { ok: false, status: 429, message: "Too many failed passkey sign-ins. Please wait and try again." };
 
-  const response = parseJson<AuthenticationResponseJSON>(responseText);
+  const answer = parseJson(responseText);
   const failed = { ok: false as const, status: 400 as const, message: FAILED };
-  if (!response || typeof response.id !== "string") return failed;
+  const credentialId = answer && typeof answer === "object" && "id" in answer ? answer.id : null;
+  if (typeof credentialId !== "string") return failed;
   const db = getDb(env);
   const [found] = await db
     .select({ passkey: passkeys, user: { id: users.id, email: users.email, tokenVersion: users.tokenVersion } })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(eq(passkeys.id, response.id))
+    .where(eq(passkeys.id, credentialId))
     .limit(1);
   if (!found) return failed;
   const publicKey = fromBase64Url(found.passkey.publicKey);
   if (!publicKey) return failed;
-  const { rpID, origin } = relyingParty(request);
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await (await webauthn()).verifyAuthenticationResponse({
-      response,
-      expectedChallenge: (challenge) => consumeChallenge(env, challenge, null),
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: found.passkey.id,
-        publicKey,
-        counter: found.passkey.counter,
-        transports: found.passkey.transports ? found.passkey.transports.split(",") : undefined,
-      },
-      requireUserVerification: false,
-    });
-  } catch {
-    return failed;
-  }
-  if (!verification.verified) return failed;
-  const newCounter = verification.authenticationInfo.newCounter;
+  const verified = await verifyAuthentication(
+    answer,
+    { id: found.passkey.id, publicKey, counter: found.passkey.counter, userHandle: toBase64Url(userHandle(found.user.id)) },
+    ceremony(request, env, null),
+  );
+  if (!verified) return failed;
   await Promise.all([
-    db.update(passkeys).set({ counter: newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, found.passkey.id)),
+    db.update(passkeys).set({ counter: verified.counter, lastUsedAt: new Date() }).where(eq(passkeys.id, found.passkey.id)),
     limiter.forgive(key),
   ]);
   return { ok: true, value: found.user };

@@ -45,7 +45,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false;
   }
   const expected = fromBase64(hashText);
-  const actual = await derive(password, fromBase64(saltText), iterations);
+  const salt = fromBase64(saltText);
+  if (!expected || !salt) return false;
+  const actual = await derive(password, salt, iterations);
   if (actual.length !== expected.length) return false;
   let difference = 0;
   for (let i = 0; i < actual.length; i++) difference |= actual[i]! ^ expected[i]!;

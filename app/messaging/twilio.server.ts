@@ -130,6 +130,7 @@ export async function isGenuineTwilioRequest(
   params: Iterable<[string, string]>,
   signature: string | null,
 ): Promise<boolean> {
-  if (!signature || !/^[A-Za-z0-9+/]{27}=$/.test(signature)) return false;
-  return crypto.subtle.verify("HMAC", await verifyingKey(authToken), fromBase64(signature), signedData(url, params));
+  const signatureBytes = signature && /^[A-Za-z0-9+/]{27}=$/.test(signature) ? fromBase64(signature) : null;
+  if (!signatureBytes) return false;
+  return crypto.subtle.verify("HMAC", await verifyingKey(authToken), signatureBytes, signedData(url, params));
 }

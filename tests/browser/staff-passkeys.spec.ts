@@ -62,6 +62,13 @@ test("staff add a passkey on the account page and sign in with it, even while pa
 
   await page.goto("/dashboard/account");
   await expect(page.getByRole("region", { name: "Passkeys" }).getByTestId("passkey").last()).toContainText("last used");
+
+  // And the second time, once the authenticator's signature counter has moved on.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL("**/login");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await context.close();
 });
 

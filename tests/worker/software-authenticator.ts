@@ -1,0 +1,114 @@
+import { decodeIEEEP1363ECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
+import { encode } from "cborg";
+import { ORIGIN } from "./helpers";
+
+// An authenticator in software, for the ceremonies' refusals that a real one never produces
+// (a wrong origin, a counter going back, a forged signature) and for the key types Chromium's
+// virtual authenticator does not offer (RS256, EdDSA). CBOR is written by cborg, the ECDSA
+// signature's DER by @oslojs/crypto, the rest by WebCrypto. The full ceremonies with a real
+// browser run in tests/browser/staff-passkeys.spec.ts.
+
+export type Algorithm = "ES256" | "RS256" | "EdDSA";
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const sha256 = async (bytes: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+};
+
+const KEY_PARAMS = {
+  ES256: { generate: { name: "ECDSA", namedCurve: "P-256" }, sign: { name: "ECDSA", hash: "SHA-256" } },
+  RS256: { generate: { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, sign: { name: "RSASSA-PKCS1-v1_5" } },
+  EdDSA: { generate: { name: "Ed25519" }, sign: { name: "Ed25519" } },
+} as const;
+
+async function coseKey(algorithm: Algorithm, publicKey: CryptoKey): Promise<Uint8Array> {
+  const jwk = (await crypto.subtle.exportKey("jwk", publicKey)) as JsonWebKey;
+  const bytes = (field: string | undefined) => fromBase64Url(field!);
+  if (algorithm === "ES256") return encode(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, bytes(jwk.x)], [-3, bytes(jwk.y)]]));
+  if (algorithm === "RS256") return encode(new Map<number, unknown>([[1, 3], [3, -257], [-1, bytes(jwk.n)], [-2, bytes(jwk.e)]]));
+  return encode(new Map<number, unknown>([[1, 1], [3, -8], [-1, 6], [-2, bytes(jwk.x)]]));
+}
+
+export type Flags = { userPresent?: boolean; userVerified?: boolean };
+
+function flagsByte({ userPresent = true, userVerified = true }: Flags, attested: boolean) {
+  return (userPresent ? 0x01 : 0) | (userVerified ? 0x04 : 0) | (attested ? 0x40 : 0);
+}
+
+export class SoftwareAuthenticator {
+  counter = 0;
+  readonly id = crypto.getRandomValues(new Uint8Array(16));
+  private constructor(
+    readonly algorithm: Algorithm,
+    private readonly keys: CryptoKeyPair,
+  ) {}
+
+  static async create(algorithm: Algorithm = "ES256") {
+    const keys = (await crypto.subtle.generateKey(KEY_PARAMS[algorithm].generate, false, ["sign", "verify"])) as CryptoKeyPair;
+    return new SoftwareAuthenticator(algorithm, keys);
+  }
+
+  get credentialId() {
+    return toBase64Url(this.id);
+  }
+
+  /** The answer navigator.credentials.create() gives, as @simplewebauthn/browser posts it. */
+  async register(
+    options: { challenge: string; rp: { id: string } },
+    change: { origin?: string; rpId?: string; type?: string; fmt?: string; attStmt?: Map<string, unknown>; flags?: Flags; cose?: Uint8Array } = {},
+  ) {
+    const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.create", challenge: options.challenge, origin: change.origin ?? ORIGIN, crossOrigin: false }));
+    const idLength = new Uint8Array([this.id.byteLength >> 8, this.id.byteLength & 0xff]);
+    const authData = concat(
+      await sha256(new TextEncoder().encode(change.rpId ?? options.rp.id)),
+      new Uint8Array([flagsByte(change.flags ?? {}, true), 0, 0, 0, this.counter]),
+      new Uint8Array(16), // AAGUID: none, as with "none" attestation
+      idLength,
+      this.id,
+      change.cose ?? (await coseKey(this.algorithm, this.keys.publicKey)),
+    );
+    const attestationObject = encode(new Map<string, unknown>([["fmt", change.fmt ?? "none"], ["attStmt", change.attStmt ?? new Map()], ["authData", authData]]));
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: "public-key",
+      response: { clientDataJSON: toBase64Url(clientDataJSON), attestationObject: toBase64Url(attestationObject), transports: ["internal"] },
+      clientExtensionResults: {},
+    };
+  }
+
+  /** The answer navigator.credentials.get() gives; each one moves the signature counter on unless told otherwise. */
+  async signIn(
+    options: { challenge: string; rpId: string },
+    change: { origin?: string; rpId?: string; type?: string; counter?: number; userHandle?: string; flags?: Flags; tamper?: boolean } = {},
+  ) {
+    this.counter = change.counter ?? this.counter + 1;
+    const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.get", challenge: options.challenge, origin: change.origin ?? ORIGIN }));
+    const counter = new Uint8Array(4);
+    new DataView(counter.buffer).setUint32(0, this.counter);
+    const authenticatorData = concat(await sha256(new TextEncoder().encode(change.rpId ?? options.rpId)), new Uint8Array([flagsByte(change.flags ?? {}, false)]), counter);
+    let signature = new Uint8Array(await crypto.subtle.sign(KEY_PARAMS[this.algorithm].sign, this.keys.privateKey, concat(authenticatorData, await sha256(clientDataJSON))));
+    if (this.algorithm === "ES256") signature = new Uint8Array(decodeIEEEP1363ECDSASignature(p256, signature).encodePKIX());
+    if (change.tamper) signature[signature.length - 1] = signature.at(-1)! ^ 1;
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: "public-key",
+      response: {
+        clientDataJSON: toBase64Url(clientDataJSON),
+        authenticatorData: toBase64Url(authenticatorData),
+        signature: toBase64Url(signature),
+        ...(change.userHandle === undefined ? {} : { userHandle: change.userHandle }),
+      },
+      clientExtensionResults: {},
+    };
+  }
+}
