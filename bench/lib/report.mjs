@@ -264,11 +264,13 @@ function startupSection(r) {
 The CPU a fresh isolate costs before it answers, for this build and for React Router's Cloudflare template
 (remix-run/react-router-templates, \`cloudflare\`) built in a temporary folder with this project's own React Router,
 Vite, Cloudflare plugin and wrangler (bench/phases/startup.mjs, bench/lib/isolate-cpu.mjs). Each sample is a new
-workerd; its CPU is the kernel's count for every workerd thread, not a profiler's samples. **Load** is what workerd
-spends making the Worker ready: it compiles every module of the bundle then, including those only a dynamic
-\`import()\` reaches later. **First request** is the request that imports the main module: evaluating what it
-imports. Both are above an empty Worker measured the same way (load ${r.baseline.loadMs.toFixed(1)} ms, request
-${r.baseline.firstRequestMs.toFixed(1)} ms), ${r.rounds} rounds, the three taking turns; medians, with the range.
+workerd loading ${r.isolatesPerSample} copies of the Worker, each in its own isolate, divided by ${r.isolatesPerSample}, so workerd's own start
+(which varies by ±10 ms) does not hide a small Worker's. The CPU is the kernel's count for every workerd thread,
+not a profiler's samples. **Load** is what workerd spends making the Worker ready: it compiles every module of the
+bundle then, including those only a dynamic \`import()\` reaches later. **First request** is the request that
+imports the main module: evaluating what it imports. Both are per isolate, above an empty Worker measured the same
+way (load ${r.baseline.loadMs.toFixed(1)} ms, request ${r.baseline.firstRequestMs.toFixed(1)} ms), ${r.rounds} rounds, the three taking turns; medians, with the
+range.
 Target: at most 2× the template. **This Worker ÷ the template (total, medians): ×${r.ratio.toFixed(2)}.**
 
 ${table(["Worker", "total", "load", "first request", "bundle", "gzip"], [row("this Worker", r.worker), row("the template", r.template)])}

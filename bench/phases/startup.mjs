@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { bundleSize, isolateCpu } from "../lib/isolate-cpu.mjs";
+import { bundleSize, isolateCpu, ISOLATES_PER_SAMPLE } from "../lib/isolate-cpu.mjs";
 import { median, spread } from "../lib/stats.mjs";
 
 const TEMPLATES_REPO = "https://github.com/remix-run/react-router-templates";
@@ -97,7 +97,7 @@ export async function runStartup({ buildDir, rounds = 9, log }) {
     };
     const worker = summary("worker");
     const template = summary("template");
-    return { rounds, baseline, worker, template, ratio: worker.total.median / template.total.median };
+    return { rounds, isolatesPerSample: ISOLATES_PER_SAMPLE, baseline, worker, template, ratio: worker.total.median / template.total.median };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
