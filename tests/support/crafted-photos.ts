@@ -5,23 +5,14 @@
 // this only writes bytes. Used by tests/worker/photo-hardening.test.ts and the
 // bench's "crafted photos" phase, which both pass in the plain sample photos.
 
-export type Bytes = Uint8Array<ArrayBuffer>;
+import { concat, u16, u32, type Bytes } from "./bytes.ts";
+
+export { concat } from "./bytes.ts";
+export type { Bytes } from "./bytes.ts";
 
 const encoder = new TextEncoder();
 export const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
-const u16 = (n: number) => [(n >>> 8) & 255, n & 255];
-const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const u32le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
-
-export function concat(...parts: (Uint8Array | number[])[]): Bytes {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /** A latitude of 35° 12' as the GPS IFD stores it: big-endian RATIONALs 35/1, 12/1. */
 export const LATITUDE = new Uint8Array([...u32(35), ...u32(1), ...u32(12), ...u32(1)]);

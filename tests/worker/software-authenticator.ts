@@ -1,5 +1,6 @@
 import { decodeIEEEP1363ECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
 import { encode } from "cborg";
+import { concat, u16, u32 } from "../support/bytes";
 import { ORIGIN } from "./helpers";
 
 // An authenticator in software, for the ceremonies' refusals that a real one never produces
@@ -13,15 +14,6 @@ export type Algorithm = "ES256" | "RS256" | "EdDSA";
 const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 const sha256 = async (bytes: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
-};
 
 const KEY_PARAMS = {
   ES256: { generate: { name: "ECDSA", namedCurve: "P-256" }, sign: { name: "ECDSA", hash: "SHA-256" } },
@@ -66,12 +58,12 @@ export class SoftwareAuthenticator {
     change: { origin?: string; rpId?: string; type?: string; fmt?: string; attStmt?: Map<string, unknown>; flags?: Flags; cose?: Uint8Array } = {},
   ) {
     const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.create", challenge: options.challenge, origin: change.origin ?? ORIGIN, crossOrigin: false }));
-    const idLength = new Uint8Array([this.id.byteLength >> 8, this.id.byteLength & 0xff]);
     const authData = concat(
       await sha256(new TextEncoder().encode(change.rpId ?? options.rp.id)),
-      new Uint8Array([flagsByte(change.flags ?? {}, true), 0, 0, 0, this.counter]),
+      [flagsByte(change.flags ?? {}, true)],
+      u32(this.counter),
       new Uint8Array(16), // AAGUID: none, as with "none" attestation
-      idLength,
+      u16(this.id.byteLength),
       this.id,
       change.cose ?? (await coseKey(this.algorithm, this.keys.publicKey)),
     );
@@ -92,9 +84,7 @@ export class SoftwareAuthenticator {
   ) {
     this.counter = change.counter ?? this.counter + 1;
     const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.get", challenge: options.challenge, origin: change.origin ?? ORIGIN }));
-    const counter = new Uint8Array(4);
-    new DataView(counter.buffer).setUint32(0, this.counter);
-    const authenticatorData = concat(await sha256(new TextEncoder().encode(change.rpId ?? options.rpId)), new Uint8Array([flagsByte(change.flags ?? {}, false)]), counter);
+    const authenticatorData = concat(await sha256(new TextEncoder().encode(change.rpId ?? options.rpId)), [flagsByte(change.flags ?? {}, false)], u32(this.counter));
     let signature = new Uint8Array(await crypto.subtle.sign(KEY_PARAMS[this.algorithm].sign, this.keys.privateKey, concat(authenticatorData, await sha256(clientDataJSON))));
     if (this.algorithm === "ES256") signature = new Uint8Array(decodeIEEEP1363ECDSASignature(p256, signature).encodePKIX());
     if (change.tamper) signature[signature.length - 1] = signature.at(-1)! ^ 1;

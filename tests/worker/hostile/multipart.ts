@@ -3,6 +3,7 @@
 // nothing: no order, no photo row, no object in R2 (hostile-input.test.ts counts
 // all three). Raw bodies are written by hand where a browser's FormData could
 // not say what an attacker can.
+import { concat } from "../../support/bytes";
 import { entriesOf, GUARD_MESSAGES, type FormEntries, type HostileCase } from "./corpus";
 
 const MB = 1024 * 1024;
@@ -47,21 +48,12 @@ function part(disposition: string, content: Uint8Array | string, headerLines: st
   return [encoder.encode(`--${BOUNDARY}\r\n${head}\r\n\r\n`), typeof content === "string" ? encoder.encode(content) : content, encoder.encode("\r\n")];
 }
 
-function concat(pieces: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let offset = 0;
-  for (const piece of pieces) {
-    out.set(piece, offset);
-    offset += piece.length;
-  }
-  return out;
-}
 
 /** A whole multipart body: the valid fields, then `extra` parts, then the closing boundary (unless `close` is false). */
 function rawBody(valid: Record<string, string>, extra: Uint8Array[][], options: { close?: boolean; fields?: boolean } = {}) {
   const fields = options.fields === false ? [] : Object.entries(valid).flatMap(([name, value]) => part(`name="${name}"`, value));
   const closing = options.close === false ? [] : [encoder.encode(`--${BOUNDARY}--\r\n`)];
-  return concat([...fields, ...extra.flat(), ...closing]);
+  return concat(...[...fields, ...extra.flat(), ...closing]);
 }
 
 const raw = (body: Uint8Array<ArrayBuffer>, contentType = MULTIPART) => ({ rawBody: body, contentType });
@@ -108,7 +100,7 @@ export function orderMultipartCases(): HostileCase[] {
     { name: "photo: from another site", build: (v) => ({ ...withPhotos(v, [file(JPEG, "ok.jpg", "image/jpeg")]), headers: { Origin: "https://evil.example" } }), expect: refused(403, GUARD_MESSAGES.crossSite) },
     {
       name: "photo: before the fields, with the honeypot filled after it",
-      build: (v) => raw(concat([...photoPart("ok.jpg", JPEG).flat(), rawBody({ ...v, website: "x" }, [])])),
+      build: (v) => raw(concat(...[...photoPart("ok.jpg", JPEG).flat(), rawBody({ ...v, website: "x" }, [])])),
       expect: refused(400, "Form not submitted properly."),
     },
 
@@ -131,13 +123,13 @@ export function orderMultipartCases(): HostileCase[] {
     },
     {
       name: "body ends inside a part's headers",
-      build: (v) => raw(concat([rawBody(v, [], { close: false }), encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filen`)])),
+      build: (v) => raw(concat(...[rawBody(v, [], { close: false }), encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filen`)])),
       expect: refused(400, GUARD_MESSAGES.unreadable),
     },
     { name: "boundary missing from the content type (with a photo)", build: (v) => raw(rawBody(v, [photoPart("ok.jpg", JPEG)]), "multipart/form-data"), expect: refused(400, GUARD_MESSAGES.unreadable) },
     { name: "an empty boundary", build: (v) => raw(rawBody(v, [photoPart("ok.jpg", JPEG)]), "multipart/form-data; boundary="), expect: refused(400, GUARD_MESSAGES.unreadable) },
     { name: "a boundary the body never uses (with a photo)", build: (v) => raw(rawBody(v, [photoPart("ok.jpg", JPEG)]), "multipart/form-data; boundary=somethingElse"), expect: refused(400, GUARD_MESSAGES.unreadable) },
-    { name: "garbage before the first boundary", build: (v) => raw(concat([encoder.encode("GET / HTTP/1.1\r\n\r\n"), rawBody(v, [photoPart("ok.jpg", JPEG)])])), expect: refused(400, GUARD_MESSAGES.unreadable) },
+    { name: "garbage before the first boundary", build: (v) => raw(concat(...[encoder.encode("GET / HTTP/1.1\r\n\r\n"), rawBody(v, [photoPart("ok.jpg", JPEG)])])), expect: refused(400, GUARD_MESSAGES.unreadable) },
     {
       name: "a huge part header (10 KB)",
       build: (v) => raw(rawBody(v, [part(`name="photos"; filename="ok.jpg"`, JPEG, ["Content-Type: image/jpeg", `X-Padding: ${"h".repeat(10 * 1024)}`])])),
