@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { store } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { passkeyChallenges, passkeys, users } from "~/db/schema";
@@ -175,7 +175,11 @@ export async function verifyPasskeySignIn(
   );
   if (!verified) return failed;
   await Promise.all([
-    db.update(passkeys).set({ counter: verified.counter, lastUsedAt: new Date() }).where(eq(passkeys.id, found.passkey.id)),
+    // Two sign-ins at once may finish in either order: the counter only ever moves forward.
+    db
+      .update(passkeys)
+      .set({ counter: sql`max(${passkeys.counter}, ${verified.counter})`, lastUsedAt: new Date() })
+      .where(eq(passkeys.id, found.passkey.id)),
     limiter.forgive(key),
   ]);
   return { ok: true, value: found.user };

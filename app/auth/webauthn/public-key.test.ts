@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decodePKIXECDSASignature, ECDSASignature } from "@oslojs/crypto/ecdsa";
 import { fromBase64Url } from "~/core/base64";
 import { publicKeyVerifier } from "./public-key";
 
@@ -17,6 +18,14 @@ describe("publicKeyVerifier", () => {
     const verify = await publicKeyVerifier(key);
     expect(await verify(bytes(SIGNATURE), MESSAGE)).toBe(true);
     expect(await verify(bytes(SIGNATURE), new TextEncoder().encode("another message"))).toBe(false);
+  });
+
+  it("refuses another encoding of a valid signature: an s longer than the curve's order, carrying r's last byte", async () => {
+    const { r, s } = decodePKIXECDSASignature(bytes(SIGNATURE));
+    const lastByteOfR = r & 0xffn;
+    const moved = new ECDSASignature(r ^ 1n, (lastByteOfR << 256n) | s).encodePKIX();
+    const verify = await publicKeyVerifier(bytes(COSE_KEY));
+    expect(await verify(new Uint8Array(moved), MESSAGE)).toBe(false);
   });
 
   it("answers false, not an error, for a signature that is not DER", async () => {

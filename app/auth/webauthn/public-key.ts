@@ -1,7 +1,7 @@
 import { decodeCBORToNativeValue } from "@oslojs/cbor";
 import { decodePKIXECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
-import { RSAPublicKey } from "@oslojs/crypto/rsa";
 import {
+  COSEKeyType,
   coseAlgorithmEdDSA,
   coseAlgorithmES256,
   coseAlgorithmRS256,
@@ -9,6 +9,7 @@ import {
   coseEllipticCurveP256,
   COSEPublicKey,
 } from "@oslojs/webauthn";
+import { toBase64Url } from "~/core/base64";
 
 // A passkey's public key as the authenticator gives it (a COSE key, RFC 9052), turned into a
 // WebCrypto key that checks its signatures. The COSE bytes are what is stored per passkey, as
@@ -16,6 +17,9 @@ import {
 
 /** The signature algorithms offered to authenticators, in order of preference. */
 export const SUPPORTED_ALGORITHMS = [coseAlgorithmEdDSA, coseAlgorithmES256, coseAlgorithmRS256] as const;
+
+/** A DER ECDSA signature on P-256 is at most 72 bytes: a longer one is refused before it is parsed. */
+const MAX_ES256_SIGNATURE_BYTES = 72;
 
 /** The nesting allowed in a COSE key, as @oslojs/webauthn allows it when it reads one from authenticator data. */
 const COSE_DEPTH = 4;
@@ -48,20 +52,18 @@ export async function publicKeyVerifier(cose: Uint8Array): Promise<SignatureChec
     // WebCrypto refuses a point that is not on the curve.
     const cryptoKey = await crypto.subtle.importKey("raw", point, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
     return async (signature, message) => {
-      // Authenticators sign ES256 in DER; WebCrypto takes r and s side by side.
-      let raw: Uint8Array<ArrayBuffer>;
-      try {
-        raw = new Uint8Array(decodePKIXECDSASignature(signature).encodeIEEEP1363(p256));
-      } catch {
-        return false;
-      }
-      return crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, cryptoKey, raw, message);
+      const raw = es256Signature(signature);
+      return raw !== null && crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, cryptoKey, raw, message);
     };
   }
   if (algorithm === coseAlgorithmRS256) {
-    const { n, e } = key.rsa();
-    const spki = new Uint8Array(new RSAPublicKey(n, e).encodePKIX());
-    const cryptoKey = await crypto.subtle.importKey("spki", spki, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]);
+    // As a JWK from the key's own bytes: WebCrypto takes any size it considers safe, where
+    // @oslojs/webauthn's rsa() takes only a 2048-bit modulus and a 3-byte exponent.
+    if (key.type() !== COSEKeyType.RSA) throw new Error("RS256 needs an RSA key");
+    const { "-1": n, "-2": e } = decoded as Record<string, unknown>;
+    if (!(n instanceof Uint8Array) || !(e instanceof Uint8Array)) throw new Error("RSA key without n and e");
+    const jwk = { kty: "RSA", n: toBase64Url(n), e: toBase64Url(e) };
+    const cryptoKey = await crypto.subtle.importKey("jwk", jwk, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]);
     return (signature, message) => crypto.subtle.verify("RSASSA-PKCS1-v1_5", cryptoKey, signature, message);
   }
   if (algorithm === coseAlgorithmEdDSA) {
@@ -71,4 +73,23 @@ export async function publicKeyVerifier(cose: Uint8Array): Promise<SignatureChec
     return (signature, message) => crypto.subtle.verify("Ed25519", cryptoKey, signature, message);
   }
   throw new Error(`COSE algorithm ${algorithm} is not supported`);
+}
+
+/**
+ * An ES256 signature as WebCrypto takes it (r and s side by side), from the DER authenticators
+ * sign in; null unless r and s are each between 1 and the curve's order. @oslojs/crypto's
+ * encodeIEEEP1363 checks r's length twice and s's never, so a longer s would overwrite r: another
+ * encoding of the same signature that still verifies.
+ */
+function es256Signature(der: Uint8Array): Uint8Array<ArrayBuffer> | null {
+  if (der.byteLength > MAX_ES256_SIGNATURE_BYTES) return null;
+  let signature: ReturnType<typeof decodePKIXECDSASignature>;
+  try {
+    signature = decodePKIXECDSASignature(der);
+  } catch {
+    return null;
+  }
+  const inRange = (value: bigint) => value >= 1n && value < p256.n;
+  if (!inRange(signature.r) || !inRange(signature.s)) return null;
+  return new Uint8Array(signature.encodeIEEEP1363(p256));
 }

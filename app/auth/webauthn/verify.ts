@@ -32,9 +32,19 @@ function readClientData(bytes: Uint8Array, type: ClientDataType, origin: string)
   return toBase64Url(clientData.challenge);
 }
 
-/** For this site, with the user present (user verification is preferred, not required). */
-function isForThisSite(authenticatorData: AuthenticatorData, rpID: string): boolean {
-  return authenticatorData.verifyRelyingPartyIdHash(rpID) && authenticatorData.userPresent;
+/** Where the flags byte sits in authenticator data, and its backup bits (section 6.1). */
+const FLAGS_OFFSET = 32;
+const BACKUP_ELIGIBLE = 0x08;
+const BACKED_UP = 0x10;
+
+/**
+ * For this site, with the user present (user verification is preferred, not required), and flags
+ * that can be true: a key cannot be backed up unless it is eligible for backup.
+ */
+function isForThisSite(raw: Uint8Array, authenticatorData: AuthenticatorData, rpID: string): boolean {
+  const flags = raw[FLAGS_OFFSET] ?? 0;
+  const backupFlagsPossible = (flags & BACKED_UP) === 0 || (flags & BACKUP_ELIGIBLE) !== 0;
+  return authenticatorData.verifyRelyingPartyIdHash(rpID) && authenticatorData.userPresent && backupFlagsPossible;
 }
 
 function readAttestationObject(bytes: Uint8Array): Uint8Array | null {
@@ -63,7 +73,7 @@ async function checkRegistration(answer: unknown, ceremony: Ceremony): Promise<{
   if (challenge === null || authData === null) return null;
   const authenticatorData = parseAuthenticatorData(authData);
   const credential = authenticatorData.credential;
-  if (!isForThisSite(authenticatorData, ceremony.rpID) || !credential || toBase64Url(credential.id) !== id) return null;
+  if (!isForThisSite(authData, authenticatorData, ceremony.rpID) || !credential || toBase64Url(credential.id) !== id) return null;
   const keyStart = CREDENTIAL_ID_OFFSET + credential.id.byteLength;
   const publicKey = authData.slice(keyStart, keyStart + coseKeyLength(authData.subarray(keyStart)));
   await publicKeyVerifier(publicKey); // throws for a key this server could not check a sign-in with
@@ -84,7 +94,7 @@ async function checkAuthentication(answer: unknown, passkey: StoredPasskey, cere
   const challenge = readClientData(response.clientDataJSON, ClientDataType.Get, ceremony.origin);
   if (challenge === null) return null;
   const authenticatorData = parseAuthenticatorData(response.authenticatorData);
-  if (!isForThisSite(authenticatorData, ceremony.rpID)) return null;
+  if (!isForThisSite(response.authenticatorData, authenticatorData, ceremony.rpID)) return null;
   const clientDataHash = new Uint8Array(await crypto.subtle.digest("SHA-256", response.clientDataJSON));
   const signed = new Uint8Array(response.authenticatorData.byteLength + clientDataHash.byteLength);
   signed.set(response.authenticatorData);
