@@ -1,58 +1,24 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { postWithCookie } from "./dashboard-helpers";
-import { createStaff, postForm, signIn } from "./helpers";
-import { SoftwareAuthenticator, type Algorithm } from "./software-authenticator";
+import { createStaff, signIn } from "./helpers";
+import {
+  passkeySignIn,
+  register,
+  registrationOptions,
+  signedIn,
+  signInOptions,
+  staffWithPasskey,
+  storedPasskey,
+  verify,
+  freshIp,
+  type Change,
+} from "./passkey-helpers";
+import { SoftwareAuthenticator } from "./software-authenticator";
 
 // Both passkey ceremonies through the real routes, answered by a software authenticator: every
-// check the server makes of an answer (decision 129), each refused on its own.
-
-let ipCounter = 0;
-const freshIp = () => `100.65.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-type Change<K extends "register" | "signIn"> = Parameters<SoftwareAuthenticator[K]>[1];
-
-async function staffWithPasskey(algorithm: Algorithm = "ES256") {
-  const staff = await createStaff();
-  const cookie = await signIn(staff);
-  const authenticator = await SoftwareAuthenticator.create(algorithm);
-  const added = await register(cookie, authenticator);
-  expect(added.status, await added.clone().text()).toBe(200);
-  return { staff, cookie, authenticator };
-}
-
-async function registrationOptions(cookie: string) {
-  const response = await postWithCookie("/dashboard/account/passkeys", { intent: "options" }, cookie);
-  expect(response.status).toBe(200);
-  return (await response.json()) as { challenge: string; rp: { id: string } };
-}
-
-async function register(cookie: string, authenticator: SoftwareAuthenticator, change: Change<"register"> = {}, options?: { challenge: string; rp: { id: string } }) {
-  const answer = await authenticator.register(options ?? (await registrationOptions(cookie)), change);
-  return postWithCookie("/dashboard/account/passkeys", { intent: "register", response: JSON.stringify(answer) }, cookie);
-}
-
-async function signInOptions(ip: string) {
-  const response = await postForm("/login/passkey", { intent: "options" }, { "CF-Connecting-IP": ip });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { challenge: string; rpId: string };
-}
-
-async function verify(answer: unknown, ip: string) {
-  return postForm("/login/passkey", { intent: "verify", response: JSON.stringify(answer) }, { "CF-Connecting-IP": ip });
-}
-
-async function passkeySignIn(authenticator: SoftwareAuthenticator, change: Change<"signIn"> = {}, ip = freshIp()) {
-  return verify(await authenticator.signIn(await signInOptions(ip), change), ip);
-}
-
-const signedIn = (response: Response) => (response.headers.get("Set-Cookie") ?? "").includes("staff_session=");
-
-async function storedPasskey(id: string) {
-  return env.DB.prepare("SELECT counter, transports, last_used_at FROM passkeys WHERE id = ?")
-    .bind(id)
-    .first<{ counter: number; transports: string; last_used_at: number | null }>();
-}
+// check the server makes of an answer (decision 129), each refused on its own. The challenges'
+// own rules are in passkey-challenges.test.ts.
 
 describe("a passkey added and used", () => {
   for (const algorithm of ["ES256", "RS256", "EdDSA"] as const) {
@@ -81,6 +47,15 @@ describe("a passkey added and used", () => {
     expect((await passkeySignIn(authenticator, { userHandle: handle })).status).toBe(200);
   });
 
+  it("adds and signs in with a synced passkey (backed up, and eligible for it)", async () => {
+    const staff = await createStaff();
+    const cookie = await signIn(staff);
+    const authenticator = await SoftwareAuthenticator.create();
+    const synced = { backupEligible: true, backedUp: true };
+    expect((await register(cookie, authenticator, { flags: synced })).status).toBe(200);
+    expect((await passkeySignIn(authenticator, { flags: synced })).status).toBe(200);
+  });
+
   it("adds a key whose authenticator attested anyway: no attestation is asked for, so none is relied on", async () => {
     const staff = await createStaff();
     const cookie = await signIn(staff);
@@ -99,6 +74,10 @@ describe("answers a sign-in refuses", () => {
     ["with a forged signature", { tamper: true }],
     ["without the user present", { flags: { userPresent: false } }],
     ["naming another account's user handle", { userHandle: btoa("staff:999999").replace(/=+$/, "") }],
+    ["made inside another site's frame", { clientData: { crossOrigin: true } }],
+    ["over a token-bound connection this server never had", { clientData: { tokenBinding: { status: "present", id: "AAAA" } } }],
+    ["whose raw id is not its id", { rawId: "AAAAAAAAAAAAAAAAAAAAAA" }],
+    ["backed up without being eligible for backup", { flags: { backedUp: true } }],
   ];
   for (const [what, change] of refusals) {
     it(`refuses one ${what}, and its challenge still serves the real answer`, async () => {
@@ -112,6 +91,16 @@ describe("answers a sign-in refuses", () => {
       expect((await storedPasskey(authenticator.credentialId))!.counter).toBe(0);
       const accepted = await verify(await authenticator.signIn(options), ip);
       expect(accepted.status).toBe(200);
+    });
+  }
+
+  for (const algorithm of ["RS256", "EdDSA"] as const) {
+    it(`refuses a forged ${algorithm} signature, and takes the real one`, async () => {
+      const { authenticator } = await staffWithPasskey(algorithm);
+      const ip = freshIp();
+      const options = await signInOptions(ip);
+      expect((await verify(await authenticator.signIn(options, { tamper: true }), ip)).status).toBe(400);
+      expect((await verify(await authenticator.signIn(options), ip)).status).toBe(200);
     });
   }
 
@@ -143,6 +132,11 @@ describe("answers adding a passkey refuses", () => {
     ["without the user present", { flags: { userPresent: false } }],
     ["with a key algorithm that was not offered (ES384)", { cose: new Uint8Array([0xa5, 0x01, 0x02, 0x03, 0x38, 0x22, 0x20, 0x02, 0x21, 0x40, 0x22, 0x40]) }],
     ["with a key that is not CBOR", { cose: new Uint8Array([0xff, 0x00]) }],
+    ["made inside another site's frame", { clientData: { crossOrigin: true } }],
+    ["over a token-bound connection this server never had", { clientData: { tokenBinding: { status: "present", id: "AAAA" } } }],
+    ["whose raw id is not its id", { rawId: "AAAAAAAAAAAAAAAAAAAAAA" }],
+    ["whose authenticator data names another credential", { keyIdInAuthData: new Uint8Array(16) }],
+    ["backed up without being eligible for backup", { flags: { backedUp: true } }],
   ];
   for (const [what, change] of refusals) {
     it(`refuses one ${what}, storing nothing`, async () => {
@@ -159,6 +153,16 @@ describe("answers adding a passkey refuses", () => {
       expect(retry.status, await retry.clone().text()).toBe(200);
     });
   }
+
+  it("adds a key once: the same key again, on a fresh challenge, is refused with its reason", async () => {
+    const staff = await createStaff();
+    const cookie = await signIn(staff);
+    const authenticator = await SoftwareAuthenticator.create();
+    expect((await register(cookie, authenticator)).status).toBe(200);
+    const again = await register(cookie, authenticator);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: string }).error).toBe("That passkey is already registered.");
+  });
 
   it("adds a key once: the same answer again is refused", async () => {
     const staff = await createStaff();

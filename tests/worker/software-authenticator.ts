@@ -29,10 +29,17 @@ async function coseKey(algorithm: Algorithm, publicKey: CryptoKey): Promise<Uint
   return encode(new Map<number, unknown>([[1, 1], [3, -8], [-1, 6], [-2, bytes(jwk.x)]]));
 }
 
-export type Flags = { userPresent?: boolean; userVerified?: boolean };
+export type Flags = { userPresent?: boolean; userVerified?: boolean; backupEligible?: boolean; backedUp?: boolean };
 
-function flagsByte({ userPresent = true, userVerified = true }: Flags, attested: boolean) {
-  return (userPresent ? 0x01 : 0) | (userVerified ? 0x04 : 0) | (attested ? 0x40 : 0);
+function flagsByte({ userPresent = true, userVerified = true, backupEligible = false, backedUp = false }: Flags, attested: boolean) {
+  return (userPresent ? 0x01 : 0) | (userVerified ? 0x04 : 0) | (backupEligible ? 0x08 : 0) | (backedUp ? 0x10 : 0) | (attested ? 0x40 : 0);
+}
+
+/** What any answer may be told to get wrong: the client data's fields, and the raw id beside the id. */
+type AnswerChange = { origin?: string; rpId?: string; type?: string; clientData?: Record<string, unknown>; rawId?: string; flags?: Flags };
+
+function clientDataJSON(type: string, challenge: string, change: AnswerChange) {
+  return new TextEncoder().encode(JSON.stringify({ type: change.type ?? type, challenge, origin: change.origin ?? ORIGIN, crossOrigin: false, ...change.clientData }));
 }
 
 export class SoftwareAuthenticator {
@@ -55,24 +62,25 @@ export class SoftwareAuthenticator {
   /** The answer navigator.credentials.create() gives, as @simplewebauthn/browser posts it. */
   async register(
     options: { challenge: string; rp: { id: string } },
-    change: { origin?: string; rpId?: string; type?: string; fmt?: string; attStmt?: Map<string, unknown>; flags?: Flags; cose?: Uint8Array } = {},
+    change: AnswerChange & { fmt?: string; attStmt?: Map<string, unknown>; cose?: Uint8Array; keyIdInAuthData?: Uint8Array } = {},
   ) {
-    const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.create", challenge: options.challenge, origin: change.origin ?? ORIGIN, crossOrigin: false }));
+    const clientData = clientDataJSON("webauthn.create", options.challenge, change);
+    const idInAuthData = change.keyIdInAuthData ?? this.id;
     const authData = concat(
       await sha256(new TextEncoder().encode(change.rpId ?? options.rp.id)),
       [flagsByte(change.flags ?? {}, true)],
       u32(this.counter),
       new Uint8Array(16), // AAGUID: none, as with "none" attestation
-      u16(this.id.byteLength),
-      this.id,
+      u16(idInAuthData.byteLength),
+      idInAuthData,
       change.cose ?? (await coseKey(this.algorithm, this.keys.publicKey)),
     );
     const attestationObject = encode(new Map<string, unknown>([["fmt", change.fmt ?? "none"], ["attStmt", change.attStmt ?? new Map()], ["authData", authData]]));
     return {
       id: this.credentialId,
-      rawId: this.credentialId,
+      rawId: change.rawId ?? this.credentialId,
       type: "public-key",
-      response: { clientDataJSON: toBase64Url(clientDataJSON), attestationObject: toBase64Url(attestationObject), transports: ["internal"] },
+      response: { clientDataJSON: toBase64Url(clientData), attestationObject: toBase64Url(attestationObject), transports: ["internal"] },
       clientExtensionResults: {},
     };
   }
@@ -80,20 +88,20 @@ export class SoftwareAuthenticator {
   /** The answer navigator.credentials.get() gives; each one moves the signature counter on unless told otherwise. */
   async signIn(
     options: { challenge: string; rpId: string },
-    change: { origin?: string; rpId?: string; type?: string; counter?: number; userHandle?: string; flags?: Flags; tamper?: boolean } = {},
+    change: AnswerChange & { counter?: number; userHandle?: string; tamper?: boolean } = {},
   ) {
     this.counter = change.counter ?? this.counter + 1;
-    const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: change.type ?? "webauthn.get", challenge: options.challenge, origin: change.origin ?? ORIGIN }));
+    const clientData = clientDataJSON("webauthn.get", options.challenge, change);
     const authenticatorData = concat(await sha256(new TextEncoder().encode(change.rpId ?? options.rpId)), [flagsByte(change.flags ?? {}, false)], u32(this.counter));
-    let signature = new Uint8Array(await crypto.subtle.sign(KEY_PARAMS[this.algorithm].sign, this.keys.privateKey, concat(authenticatorData, await sha256(clientDataJSON))));
+    let signature = new Uint8Array(await crypto.subtle.sign(KEY_PARAMS[this.algorithm].sign, this.keys.privateKey, concat(authenticatorData, await sha256(clientData))));
     if (this.algorithm === "ES256") signature = new Uint8Array(decodeIEEEP1363ECDSASignature(p256, signature).encodePKIX());
     if (change.tamper) signature[signature.length - 1] = signature.at(-1)! ^ 1;
     return {
       id: this.credentialId,
-      rawId: this.credentialId,
+      rawId: change.rawId ?? this.credentialId,
       type: "public-key",
       response: {
-        clientDataJSON: toBase64Url(clientDataJSON),
+        clientDataJSON: toBase64Url(clientData),
         authenticatorData: toBase64Url(authenticatorData),
         signature: toBase64Url(signature),
         ...(change.userHandle === undefined ? {} : { userHandle: change.userHandle }),
