@@ -10,7 +10,8 @@
 // cancelled (docs/decisions/090).
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../app/auth/password.ts";
+import { MIN_PASSWORD_LENGTH } from "../app/auth/password-length.ts";
+import { hashPassword } from "../app/auth/password.ts";
 
 const { values } = parseArgs({
   options: {

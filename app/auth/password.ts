@@ -7,7 +7,6 @@ import { fromBase64, toBase64 } from "../core/base64.ts";
 
 const ALGORITHM = "pbkdf2-sha256";
 const PASSWORD_ITERATIONS = 100_000;
-export const MIN_PASSWORD_LENGTH = 12;
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
   const key = await crypto.subtle.importKey(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "./password";
+import { MIN_PASSWORD_LENGTH } from "./password-length";
 
 // The staff forms' rules, run by the browser before posting and by the server.
 

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Field } from "~/components/ui/forms";
-import { MIN_PASSWORD_LENGTH } from "~/auth/password";
+import { MIN_PASSWORD_LENGTH } from "~/auth/password-length";
 
 /** "New password" and "New password again", as the account page and the invitation page ask for them. */
 export function NewPasswordFields({ fields }: { fields: { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string> } }) {
