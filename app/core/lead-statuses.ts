@@ -1,5 +1,6 @@
 // A lead's statuses and the words staff read for them. Plain data: the schema, the
 // inbox, its forms and the audit trail's sentences read the same list.
+import { isOneOf } from "./one-of";
 
 export const LEAD_STATUSES = ["new", "contacted", "done", "spam", "no_show", "cancelled", "rescheduled"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -15,5 +16,5 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+  return isOneOf(LEAD_STATUSES, value);
 }

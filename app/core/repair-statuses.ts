@@ -1,5 +1,6 @@
 // A repair's statuses, in the order a repair moves through them. Plain data:
 // the schema, the staff pages and the customer's page read the same list.
+import { isOneOf } from "./one-of";
 
 export const REPAIR_STATUSES = ["received", "in_progress", "waiting_parts", "ready", "picked_up", "cancelled"] as const;
 export type RepairStatus = (typeof REPAIR_STATUSES)[number];
@@ -20,7 +21,7 @@ export const CLOSED_REPAIR_STATUSES: readonly RepairStatus[] = ["picked_up", "ca
 export const OVERDUE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function isRepairStatus(value: unknown): value is RepairStatus {
-  return typeof value === "string" && (REPAIR_STATUSES as readonly string[]).includes(value);
+  return isOneOf(REPAIR_STATUSES, value);
 }
 
 /** Whether a ready repair has waited past the pickup window (the staff list, a repair's page, the export). */

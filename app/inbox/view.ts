@@ -2,6 +2,7 @@
 // the server (which parses the same URL) and the browser (which builds links).
 import type { LeadStatus } from "~/core/lead-statuses";
 import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
+import { isOneOf } from "~/core/one-of";
 
 export const PAGE_SIZE = 50;
 /** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
@@ -15,7 +16,7 @@ export function statusesFor(kind: LeadKind): LeadStatus[] {
 }
 
 export function isStatusFor(kind: LeadKind, value: unknown): value is LeadStatus {
-  return typeof value === "string" && (statusesFor(kind) as string[]).includes(value);
+  return isOneOf(statusesFor(kind), value);
 }
 
 /**
@@ -80,7 +81,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
     kind,
     q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim(),
     status: isStatusFor(kind, statusParam) ? statusParam : null,
-    when: kind === "appointment" && (APPOINTMENT_WHEN as readonly string[]).includes(whenParam ?? "") ? (whenParam as AppointmentWhen) : "upcoming",
+    when: kind === "appointment" && isOneOf(APPOINTMENT_WHEN, whenParam) ? whenParam : "upcoming",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),
   };
 }
