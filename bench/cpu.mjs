@@ -9,14 +9,13 @@
 //   npm run build && npm run bench:cpu
 //
 // BENCH_PORT (default 8793) and INSPECTOR_PORT (default 9329) choose the ports.
-import { Blob } from "node:buffer";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPreview, stopPreview } from "../scripts/preview-server.mjs";
 import { renderCpuSection, withCpuSection } from "./lib/cpu-section.mjs";
-import { isolateCpu } from "./lib/isolate-cpu.mjs";
+import { startupAboveEmpty } from "./lib/isolate-cpu.mjs";
 import { leadFields } from "./lib/leads.mjs";
 import { photoOfSize } from "./phases/order-photos.mjs";
 import { signIn, Visitor, visitorIp } from "./lib/visitor.mjs";
@@ -27,6 +26,8 @@ const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 9329);
 const REPORT = "docs/BENCHMARKS.md";
 const RUNS = 15;
 const WARMUP = 3;
+/** Fresh isolates of the build, each beside an empty one, for the start-up line. */
+const STARTUP_ROUNDS = 5;
 const MB = 1024 * 1024;
 const STAFF = { email: "cpu-staff@example.com", password: "cpu-password-123456" };
 
@@ -138,19 +139,11 @@ try {
       name: "order with 3 photos of 8 MB (POST /orderOnline)",
       prepare: async () => {
         const visitor = nextVisitor();
-        const form = new globalThis.FormData();
         const fields = { ...leadFields("order", `CPU ${visitors}`, visitors), submissionToken: await visitor.formToken("/orderOnline") };
-        for (const [key, value] of Object.entries(fields)) form.append(key, value);
-        photos.forEach((photo, n) => form.append("photos", new Blob([photo], { type: "image/jpeg" }), `IMG_${n}.jpg`));
+        const files = photos.map((bytes, n) => ({ name: "photos", bytes, type: "image/jpeg", fileName: `IMG_${n}.jpg` }));
         return async () => {
-          const response = await fetch(`${origin}/orderOnline`, {
-            method: "POST",
-            redirect: "manual",
-            headers: { Origin: origin, "CF-Connecting-IP": visitor.ip },
-            body: form,
-          });
-          await response.arrayBuffer();
-          if (response.status !== 302) throw new Error(`order post: ${response.status}`);
+          const result = await visitor.postMultipart("/orderOnline", fields, files);
+          if (result.status !== 302) throw new Error(`order post: ${result.status}`);
         };
       },
     },
@@ -178,16 +171,10 @@ try {
     rows.push({ kind: kind.name, first: kind.first, median, max: times.at(-1) });
   }
   // The isolate's start (loading the modules, the first import), once per isolate, not per request.
-  const starts = [];
-  for (let i = 0; i < 5; i++) {
-    const empty = await isolateCpu(null);
-    const worker = await isolateCpu("build/server");
-    starts.push(worker.loadMs + worker.firstRequestMs - empty.loadMs - empty.firstRequestMs);
-  }
-  starts.sort((a, b) => a - b);
+  const startup = await startupAboveEmpty({ worker: "build/server" }, { rounds: STARTUP_ROUNDS });
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), load ${os.loadavg()[0].toFixed(1)}`;
-  const section = renderCpuSection(rows, { runs: RUNS, commit, machine, startupMs: starts[2] });
+  const section = renderCpuSection(rows, { runs: RUNS, commit, machine, startupMs: startup.worker.total.median, startupRounds: STARTUP_ROUNDS });
   writeFileSync(REPORT, withCpuSection(readFileSync(REPORT, "utf8"), section));
   console.log(section);
   inspector.socket.close();

@@ -19,7 +19,7 @@ export function withCpuSection(report, section) {
   return `${report.trimEnd()}\n\n${section}`;
 }
 
-export function renderCpuSection(rows, { runs, commit, machine, startupMs }) {
+export function renderCpuSection(rows, { runs, commit, machine, startupMs, startupRounds }) {
   const lines = [
     HEADING,
     "",
@@ -35,7 +35,7 @@ export function renderCpuSection(rows, { runs, commit, machine, startupMs }) {
     ...rows.map((row) => `| ${row.kind} | ${row.first.toFixed(1)} ms | ${row.median.toFixed(1)} ms | ${row.max.toFixed(1)} ms |`),
     "",
     `The isolate's start, once per isolate (bench/lib/isolate-cpu.mjs: workerd compiling the bundle and the first import, above an`,
-    `empty Worker, median of 5): ${startupMs.toFixed(1)} ms.`,
+    `empty Worker, median of ${startupRounds}): ${startupMs.toFixed(1)} ms.`,
     "",
   ];
   return lines.join("\n");

@@ -13,6 +13,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { descendants } from "./processes.mjs";
+import { median, spread } from "./stats.mjs";
 
 const COMPATIBILITY_DATE = "2026-10-01";
 
@@ -29,23 +31,6 @@ export function bundleSize(serverDir) {
   const modules = buildModules(serverDir);
   const raw = Buffer.concat(modules.map((module) => module.contents));
   return { kib: raw.length / 1024, gzipKib: gzipSync(raw).length / 1024 };
-}
-
-function childProcesses(parent) {
-  const children = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, "utf8");
-    } catch {
-      continue; // gone since the listing
-    }
-    // The fields after the command's closing parenthesis: state, then the parent's pid.
-    const parentPid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (parentPid === parent) children.push(Number(name), ...childProcesses(Number(name)));
-  }
-  return children;
 }
 
 /** Milliseconds of CPU run so far by every thread of `pids`. */
@@ -81,8 +66,9 @@ export async function isolateCpu(serverDir, copies = ISOLATES_PER_SAMPLE) {
   const entry = config
     ? `export default { async fetch() { await import(${JSON.stringify(`./${config.main}`)}); return new Response("ok"); } };`
     : respond;
+  const modules = [{ type: "ESModule", path: join(root, "__measured_entry__.js"), contents: entry }, ...(serverDir ? buildModules(serverDir) : [])];
   // Other servers this process runs (the bench's own) are not counted.
-  const running = new Set(childProcesses(process.pid));
+  const running = new Set(descendants(process.pid));
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
       workers: [
@@ -92,8 +78,8 @@ export async function isolateCpu(serverDir, copies = ISOLATES_PER_SAMPLE) {
           compatibilityDate: config?.compatibility_date ?? COMPATIBILITY_DATE,
           compatibilityFlags: config?.compatibility_flags ?? [],
           modulesRoot: root,
-          // Its own name, apart from every module of the build.
-          modules: [{ type: "ESModule", path: join(root, "__measured_entry__.js"), contents: entry }, ...(serverDir ? buildModules(serverDir) : [])],
+          // The entry has its own name, apart from every module of the build.
+          modules,
         })),
       ],
     }),
@@ -103,7 +89,7 @@ export async function isolateCpu(serverDir, copies = ISOLATES_PER_SAMPLE) {
     const warm = await miniflare.getWorker("warm");
     for (let i = 0; i < 3; i++) await (await warm.fetch("http://warm/")).text();
     const measured = await Promise.all(Array.from({ length: copies }, (_, copy) => miniflare.getWorker(`measured-${copy}`)));
-    const pids = childProcesses(process.pid).filter((pid) => !running.has(pid));
+    const pids = descendants(process.pid).filter((pid) => !running.has(pid));
     const loaded = cpuMillis(pids);
     for (const worker of measured) {
       const response = await worker.fetch("http://measured/");
@@ -114,4 +100,33 @@ export async function isolateCpu(serverDir, copies = ISOLATES_PER_SAMPLE) {
   } finally {
     await miniflare.dispose();
   }
+}
+
+/**
+ * `rounds` samples of each build (name → server folder), taking turns with an empty Worker so the
+ * machine's load falls on all of them, a different one first each round. Per build, the spread
+ * (median, min, max) of its load, first request and total above the empty Worker's medians: what
+ * its modules and its first import add to an isolate. `onRound` sees each round's raw samples.
+ */
+export async function startupAboveEmpty(builds, { rounds, onRound = () => {} }) {
+  const all = { empty: null, ...builds };
+  const names = Object.keys(all);
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      samples[name].push(await isolateCpu(all[name]));
+    }
+    onRound(round, Object.fromEntries(names.map((name) => [name, samples[name].at(-1)])));
+  }
+  const baseline = {
+    loadMs: median(samples.empty.map((sample) => sample.loadMs)),
+    firstRequestMs: median(samples.empty.map((sample) => sample.firstRequestMs)),
+  };
+  const above = (name) => {
+    const load = samples[name].map((sample) => sample.loadMs - baseline.loadMs);
+    const firstRequest = samples[name].map((sample) => sample.firstRequestMs - baseline.firstRequestMs);
+    return { load: spread(load), firstRequest: spread(firstRequest), total: spread(load.map((value, i) => value + firstRequest[i])) };
+  };
+  return { baseline, ...Object.fromEntries(Object.keys(builds).map((name) => [name, above(name)])) };
 }

@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { DatabaseSync } from "node:sqlite";
 import { clearInterval, setInterval } from "node:timers";
 import { leadFields } from "../lib/leads.mjs";
+import { processes } from "../lib/processes.mjs";
 import { percentile, pool } from "../lib/stats.mjs";
 import { Visitor, visitorIp } from "../lib/visitor.mjs";
 
@@ -38,21 +39,11 @@ export function photoOfSize(size, seed) {
   return photo;
 }
 
-/** The workerd processes under the preview server (its process group), by reading /proc. */
+/** The workerd processes under the preview server (its process group). */
 function workerdPids(groupId) {
-  const pids = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (Number(fields[2]) === groupId && command.startsWith("workerd")) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
+  return processes()
+    .filter((entry) => entry.group === groupId && entry.command.startsWith("workerd"))
+    .map((entry) => entry.pid);
 }
 
 function residentBytes(pids) {

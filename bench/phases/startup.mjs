@@ -9,8 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { bundleSize, isolateCpu, ISOLATES_PER_SAMPLE } from "../lib/isolate-cpu.mjs";
-import { median, spread } from "../lib/stats.mjs";
+import { bundleSize, ISOLATES_PER_SAMPLE, startupAboveEmpty } from "../lib/isolate-cpu.mjs";
 
 const TEMPLATES_REPO = "https://github.com/remix-run/react-router-templates";
 const TEMPLATE_FOLDER = "cloudflare";
@@ -58,46 +57,19 @@ function buildTemplate(scratch) {
   return join(dir, "build");
 }
 
-/** A copy of a build's server folder, so what the build step left in the project's tree is not read. */
-function isolatedBuild(buildDir, scratch, name) {
-  const copy = join(scratch, name);
-  cpSync(join(buildDir, "server"), copy, { recursive: true });
-  return copy;
-}
-
 export async function runStartup({ buildDir, rounds = 9, log }) {
   const scratch = mkdtempSync(join(tmpdir(), "startup-bench-"));
   try {
     log("  building the template with this toolchain");
-    const builds = {
-      empty: null,
-      worker: isolatedBuild(resolve(buildDir), scratch, "worker-build"),
-      template: isolatedBuild(buildTemplate(scratch), scratch, "template-build"),
-    };
-    const samples = { empty: [], worker: [], template: [] };
-    const names = Object.keys(builds);
-    for (let round = 0; round < rounds; round++) {
-      // A different one goes first each round, so none always follows another.
-      const order = names.map((_, i) => names[(round + i) % names.length]);
-      for (const name of order) samples[name].push(await isolateCpu(builds[name]));
-      const last = (name) => samples[name].at(-1);
-      const shown = (name) => `${last(name).loadMs.toFixed(1)} + ${last(name).firstRequestMs.toFixed(1)} ms`;
-      log(`  round ${round + 1}: this Worker ${shown("worker")}, template ${shown("template")}, empty ${shown("empty")}`);
-    }
-    const baseline = {
-      loadMs: median(samples.empty.map((sample) => sample.loadMs)),
-      firstRequestMs: median(samples.empty.map((sample) => sample.firstRequestMs)),
-    };
-    // Above the empty Worker: what this build's modules and its first import add to an isolate.
-    const summary = (name) => {
-      const load = samples[name].map((sample) => sample.loadMs - baseline.loadMs);
-      const firstRequest = samples[name].map((sample) => sample.firstRequestMs - baseline.firstRequestMs);
-      const total = samples[name].map((sample, i) => load[i] + firstRequest[i]);
-      return { ...bundleSize(builds[name]), load: spread(load), firstRequest: spread(firstRequest), total: spread(total) };
-    };
-    const worker = summary("worker");
-    const template = summary("template");
-    return { rounds, isolatesPerSample: ISOLATES_PER_SAMPLE, baseline, worker, template, ratio: worker.total.median / template.total.median };
+    const builds = { worker: join(resolve(buildDir), "server"), template: join(buildTemplate(scratch), "server") };
+    const shown = (sample) => `${sample.loadMs.toFixed(1)} + ${sample.firstRequestMs.toFixed(1)} ms`;
+    const result = await startupAboveEmpty(builds, {
+      rounds,
+      onRound: (round, last) => log(`  round ${round + 1}: this Worker ${shown(last.worker)}, template ${shown(last.template)}, empty ${shown(last.empty)}`),
+    });
+    const worker = { ...bundleSize(builds.worker), ...result.worker };
+    const template = { ...bundleSize(builds.template), ...result.template };
+    return { rounds, isolatesPerSample: ISOLATES_PER_SAMPLE, baseline: result.baseline, worker, template, ratio: worker.total.median / template.total.median };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
