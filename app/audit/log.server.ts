@@ -138,7 +138,7 @@ export async function auditPage(env: Env, before: number | null) {
 const CSV_BATCH = 500;
 
 /** The whole trail as CSV, newest first, streamed in keyset batches; calls `onDone` with the row count. */
-export function streamAuditCsv(env: Env, onDone: (rows: number) => void): ReadableStream<Uint8Array> {
+export function streamAuditCsv(env: Env, onDone: (rows: number, complete: boolean) => void): ReadableStream<Uint8Array> {
   let before: number | null = null;
   return csvStream(
     csvLine(["When (Central)", "Who", "Action", "Target", "Details", "IP", "Browser"]),

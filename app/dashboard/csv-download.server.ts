@@ -11,14 +11,14 @@ export function refusedSearch(error: string): Response {
 }
 
 /**
- * A staff list's CSV download (an inbox, the Repairs tab). Every export is recorded in the audit trail with its
- * filter and how many rows it carried, once the last row went out (or the download stopped): `stream` calls
- * `finished` then.
+ * A staff CSV download (an inbox, the Repairs tab, the audit trail). Every export is recorded in the audit trail
+ * with its filter and how many rows it carried, once the last row went out (or the download stopped): `stream`
+ * calls `finished` then.
  */
 export function auditedCsvDownload(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  audit: { action: AuditAction; target: string; details: Record<string, string | number | boolean | null> },
+  audit: { action: AuditAction; target?: string; details?: Record<string, string | number | boolean | null> },
   fileName: string,
   stream: (finished: Finished) => ReadableStream,
 ): Response {
