@@ -21,9 +21,9 @@ import {
   type Lead,
 } from "~/inbox/queries.server";
 import type { InboxRow } from "~/inbox/types";
-import { markSeenQuery, seenIdsQuery, type InboxNumbers } from "~/inbox/unread.server";
+import { leadList, markSeenQuery, seenIdQuery } from "~/inbox/unread.server";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
-import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
+import { readTabBadges, tabBadgesQuery, type ListPageData } from "./list-page.server";
 
 export type InboxData = ListPageData<InboxView, InboxRow>;
 
@@ -56,13 +56,13 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
 
   const nothing = emptyStatement(env);
   const results = await runBatch(env, [
-    seenIdsQuery(env, user.id),
+    seenIdQuery(env, user.id, leadList(view.kind)),
     searchError ? nothing : leadPageQuery(env, view, { match, limit: PAGE_SIZE, now }),
-    markSeen ? markSeenQuery(env, user.id, view.kind) : nothing,
-    ...tabBadgeQueries(env, user.id),
+    markSeen ? markSeenQuery(env, user.id, leadList(view.kind)) : nothing,
+    tabBadgesQuery(env, user.id),
   ]);
-  const [seenResult, rowsResult, , leadBadges, repairBadge] = results;
-  const seenBefore = (seenResult!.results as InboxNumbers[])[0]!;
+  const [seenResult, rowsResult, , badges] = results;
+  const seenBefore = (seenResult!.results as { seen: number }[])[0]!.seen;
   const page = readLeadPage(view, rowsResult!.results as Lead[], PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasBefore) {
     // Walked back to the start: show the real first page (and its address) instead of a short one.
@@ -71,7 +71,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
 
   const today = storeDayAround(now).date;
   const dayHeadings = view.kind === "appointment" && view.when !== "all";
-  const unreadAfter = unreadAfterFor(url.searchParams, seenBefore[view.kind]);
+  const unreadAfter = unreadAfterFor(url.searchParams, seenBefore);
   const payload: InboxData = {
     view,
     viewKey: inboxSearch(view),
@@ -85,7 +85,7 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
     })),
     newerHref: page.hasBefore && page.first ? inboxHref({ ...view, cursor: { direction: "before", ...page.first } }) : null,
     olderHref: page.hasAfter && page.last ? inboxHref({ ...view, cursor: { direction: "after", ...page.last } }) : null,
-    unread: readTabBadges(leadBadges!, repairBadge!),
+    unread: readTabBadges(badges!),
     unreadAfter,
     loadedAt: now,
   };

@@ -1,8 +1,10 @@
 // What the staff list pages (a lead inbox, the Repairs tab) have in common: the shape they give their route, and
 // the tab badges each loads in its own D1 batch.
-import type { DbEnv } from "~/db/sql.server";
-import { unreadCountsQuery, type InboxNumbers } from "~/inbox/unread.server";
-import { repairUnreadQuery } from "~/repairs/list.server";
+import { sql } from "drizzle-orm";
+import { LEAD_KINDS } from "~/core/lead-kinds";
+import { statement, type DbEnv } from "~/db/sql.server";
+import { leadList, unreadCountSql, type InboxNumbers, type SeenList } from "~/inbox/unread.server";
+import { REPAIRS_LIST } from "~/repairs/list.server";
 
 /** The unread badge of every tab: the three lead inboxes and the Repairs tab. */
 export type TabBadges = InboxNumbers & { repair: number };
@@ -21,11 +23,13 @@ export interface ListPageData<View, Row> {
   loadedAt: number;
 }
 
-/** The two statements every tab page adds to its batch for the badges; `readTabBadges` reads their results. */
-export function tabBadgeQueries(env: DbEnv, userId: number) {
-  return [unreadCountsQuery(env, userId), repairUnreadQuery(env, userId)] as const;
+/** The one statement every tab page adds to its batch for the badges: a row of every tab's unread count. */
+export function tabBadgesQuery(env: DbEnv, userId: number) {
+  const tabs: [keyof TabBadges, SeenList][] = [...LEAD_KINDS.map((kind) => [kind, leadList(kind)] as [keyof TabBadges, SeenList]), ["repair", REPAIRS_LIST]];
+  const columns = tabs.map(([tab, list]) => sql`${unreadCountSql(userId, list)} AS ${sql.identifier(tab)}`);
+  return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 
-export function readTabBadges(leads: D1Result, repairs: D1Result): TabBadges {
-  return { ...(leads.results as InboxNumbers[])[0]!, repair: (repairs.results as { unread: number }[])[0]!.unread };
+export function readTabBadges(result: D1Result): TabBadges {
+  return (result.results as TabBadges[])[0]!;
 }

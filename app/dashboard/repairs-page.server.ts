@@ -2,13 +2,14 @@ import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { planSearch, readRepairPage, markRepairsSeenQuery, repairPageQuery, repairSeenIdQuery, type RepairRow } from "~/repairs/list.server";
+import { markSeenQuery, seenIdQuery } from "~/inbox/unread.server";
+import { planSearch, readRepairPage, REPAIRS_LIST, repairPageQuery, type RepairRow } from "~/repairs/list.server";
 import { isOverdue } from "~/core/repair-statuses";
 import { formatEstimate } from "~/repairs/rules";
 import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
 import { parseRepairView } from "~/repairs/view";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
-import { readTabBadges, tabBadgeQueries, type ListPageData } from "./list-page.server";
+import { readTabBadges, tabBadgesQuery, type ListPageData } from "./list-page.server";
 
 export type RepairListRow = RepairRow & {
   unread: boolean;
@@ -33,11 +34,11 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
   const match = "match" in plan ? plan.match : null;
   const now = Date.now();
   const nothing = emptyStatement(env);
-  const [seenResult, rowsResult, , leadBadges, repairBadge] = await runBatch(env, [
-    repairSeenIdQuery(env, user.id),
+  const [seenResult, rowsResult, , badges] = await runBatch(env, [
+    seenIdQuery(env, user.id, REPAIRS_LIST),
     searchError ? nothing : repairPageQuery(env, view, { match, limit: REPAIR_PAGE_SIZE, now }),
-    !live && !view.cursor ? markRepairsSeenQuery(env, user.id) : nothing,
-    ...tabBadgeQueries(env, user.id),
+    !live && !view.cursor ? markSeenQuery(env, user.id, REPAIRS_LIST) : nothing,
+    tabBadgesQuery(env, user.id),
   ]);
   const page = readRepairPage(view, rowsResult!.results as RepairRow[], REPAIR_PAGE_SIZE);
   if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(repairsHref({ ...view, cursor: null }));
@@ -59,7 +60,7 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
     })),
     newerHref: page.hasNewer && first ? repairsHref({ ...view, cursor: { direction: "before", id: first.id } }) : null,
     olderHref: page.hasOlder && last ? repairsHref({ ...view, cursor: { direction: "after", id: last.id } }) : null,
-    unread: readTabBadges(leadBadges!, repairBadge!),
+    unread: readTabBadges(badges!),
     unreadAfter,
     loadedAt: now,
   };

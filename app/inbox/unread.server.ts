@@ -4,11 +4,10 @@
 // If that entry no longer exists, everything counts as new (seen id 0).
 // Counting stops at UNREAD_CAP, so a badge never reads a whole table.
 import { sql, type SQL } from "drizzle-orm";
-import { LEAD_KINDS, LEADS, type LeadKind } from "~/core/lead-kinds";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { UNREAD_CAP } from "./view";
 import { sourceTable } from "./queries.server";
 import { statement, type DbEnv } from "~/db/sql.server";
-
 
 export type InboxNumbers = Record<LeadKind, number>;
 
@@ -34,27 +33,15 @@ export function unreadCountSql(userId: number, list: SeenList): SQL {
   return sql`(SELECT count(*) FROM (SELECT 1 FROM ${list.table} WHERE id > ${seenIdSql(userId, list)} LIMIT ${UNREAD_CAP}))`;
 }
 
-/** Seen ids of all three inboxes, as one statement for a batch. */
-export function seenIdsQuery(env: DbEnv, userId: number) {
-  const columns = LEAD_KINDS.map((kind) => sql`${seenIdSql(userId, leadList(kind))} AS ${sql.identifier(kind)}`);
-  return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
-}
-
-/** Unread counts of all three inboxes (capped), as one statement for a batch. */
-export function unreadCountsQuery(env: DbEnv, userId: number) {
-  const columns = LEAD_KINDS.map((kind) => sql`${unreadCountSql(userId, leadList(kind))} AS ${sql.identifier(kind)}`);
-  return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
+/** The id this account last saw in a list, as one statement for a batch (its row: `{ seen }`). */
+export function seenIdQuery(env: DbEnv, userId: number, list: SeenList) {
+  return statement(env, sql`SELECT ${seenIdSql(userId, list)} AS seen`);
 }
 
 /** Records the newest entry of a list as seen by this account (nothing if the list is empty). */
-export function markListSeenQuery(env: DbEnv, userId: number, list: SeenList) {
+export function markSeenQuery(env: DbEnv, userId: number, list: SeenList) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   return statement(env, sql`INSERT INTO inbox_seen (user_id, inbox, last_seen_id)
     SELECT ${userId}, ${list.inbox}, id FROM (SELECT id FROM ${list.table} ORDER BY id DESC LIMIT 1) WHERE 1
     ON CONFLICT (user_id, inbox) DO UPDATE SET last_seen_id = excluded.last_seen_id`);
-}
-
-/** Records the newest entry of a lead inbox as seen by this account. */
-export function markSeenQuery(env: DbEnv, userId: number, kind: LeadKind) {
-  return markListSeenQuery(env, userId, leadList(kind));
 }

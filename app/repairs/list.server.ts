@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
-import { markListSeenQuery, seenIdSql, unreadCountSql, type SeenList } from "~/inbox/unread.server";
+import type { SeenList } from "~/inbox/unread.server";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
 import { REPAIR_PAGE_SIZE, REPAIRS_INBOX, type RepairView } from "./view";
 
@@ -61,20 +61,7 @@ export function readRepairPage(view: RepairView, rows: RepairRow[], limit: numbe
 }
 
 /** The Repairs tab as a list with an unread mark, like the lead inboxes (app/inbox/unread.server.ts). */
-const REPAIRS_LIST: SeenList = { table: sql.identifier("repairs"), inbox: REPAIRS_INBOX };
-
-export function repairSeenIdQuery(env: DbEnv, userId: number) {
-  return statement(env, sql`SELECT ${seenIdSql(userId, REPAIRS_LIST)} AS seen`);
-}
-
-/** New repairs this account has not seen (capped, like the lead badges), as one statement. */
-export function repairUnreadQuery(env: DbEnv, userId: number) {
-  return statement(env, sql`SELECT ${unreadCountSql(userId, REPAIRS_LIST)} AS unread`);
-}
-
-export function markRepairsSeenQuery(env: DbEnv, userId: number) {
-  return markListSeenQuery(env, userId, REPAIRS_LIST);
-}
+export const REPAIRS_LIST: SeenList = { table: sql.identifier("repairs"), inbox: REPAIRS_INBOX };
 
 /** The whole view for the CSV, ten pages at a time, oldest id last. */
 export async function repairBatch(env: DbEnv, view: RepairView, match: string | null, afterId: number | null, now: number) {
