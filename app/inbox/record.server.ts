@@ -25,6 +25,7 @@ import {
 import type { LeadWithNote } from "./types";
 import { recordHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
+import { parseRowId } from "~/core/row-id";
 import { isStatusFor } from "./view";
 
 // One lead's record page: what it shows, and the status change an inbox row posts to it.
@@ -36,8 +37,8 @@ export function notFound(): never {
 /** The kind and id from /dashboard/:inbox/:id, or a 404 for anything else. */
 export function recordParams(params: { inbox?: string; id?: string }): { kind: LeadKind; id: number } {
   const kind = kindOfInbox(params.inbox);
-  const id = Number(params.id);
-  if (!kind || !/^\d{1,15}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) notFound();
+  const id = parseRowId(params.id);
+  if (!kind || id === null) notFound();
   return { kind, id };
 }
 

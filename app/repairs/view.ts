@@ -1,14 +1,18 @@
 // The Repairs tab's view in the URL (/dashboard/repairs?q=…&status=…&after=…),
 // shared by the server that reads it and the browser that builds links.
 import { MAX_SEARCH_LENGTH } from "~/inbox/view";
-import { isRepairStatus, type RepairStatus } from "~/core/repair-statuses";
+import { isOneOf } from "~/core/one-of";
+import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
+import { parseRowId } from "~/core/row-id";
 
 export const REPAIRS_INBOX = "repairs";
 export const REPAIRS_PATH = "/dashboard/repairs";
 export const REPAIR_PAGE_SIZE = 50;
 
-/** A status, or "overdue": ready for 30 days and not picked up. */
-export type RepairFilter = RepairStatus | "overdue";
+/** What the tab filters by: a status, or "overdue": ready for 30 days and not picked up. */
+export const REPAIR_FILTERS = [...REPAIR_STATUSES, "overdue"] as const;
+export type RepairFilter = (typeof REPAIR_FILTERS)[number];
+export const REPAIR_FILTER_LABELS: Record<RepairFilter, string> = { ...REPAIR_STATUS_LABELS, overdue: "Overdue (ready 30+ days)" };
 
 export interface RepairView {
   q: string;
@@ -19,13 +23,6 @@ export interface RepairView {
 
 const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
-/** A repair's id (or a page cursor) from the URL: digits only, a safe integer, else null. */
-export function parseRepairId(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,16}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 /** What the work is, as staff lists, the ticket and the export show it: "Ring sizing: down one size". */
 export function workLabel(repair: { work: string; workDetail: string }): string {
   return repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work;
@@ -33,11 +30,11 @@ export function workLabel(repair: { work: string; workDetail: string }): string 
 
 export function parseRepairView(params: URLSearchParams): RepairView {
   const status = params.get("status");
-  const after = parseRepairId(params.get("after"));
-  const before = parseRepairId(params.get("before"));
+  const after = parseRowId(params.get("after"));
+  const before = parseRowId(params.get("before"));
   return {
     q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, MAX_SEARCH_LENGTH),
-    status: status === "overdue" || isRepairStatus(status) ? status : null,
+    status: isOneOf(REPAIR_FILTERS, status) ? status : null,
     cursor: after !== null ? { direction: "after", id: after } : before !== null ? { direction: "before", id: before } : null,
   };
 }

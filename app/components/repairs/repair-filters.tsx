@@ -1,12 +1,7 @@
 import { ListFilters } from "~/components/dashboard/list-filters";
-import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
-import { REPAIRS_PATH, repairsHref, type RepairView } from "~/repairs/view";
+import { REPAIR_FILTER_LABELS, REPAIR_FILTERS, REPAIRS_PATH, repairsHref, type RepairView } from "~/repairs/view";
 
-/** The Repairs tab's statuses, then "overdue": ready for 30 days and not picked up. */
-const REPAIR_FILTERS = [
-  ...REPAIR_STATUSES.map((status) => ({ value: status, label: REPAIR_STATUS_LABELS[status] })),
-  { value: "overdue", label: "Overdue (ready 30+ days)" },
-];
+const FILTER_OPTIONS = REPAIR_FILTERS.map((filter) => ({ value: filter, label: REPAIR_FILTER_LABELS[filter] }));
 
 export function RepairFilters({ view, searchError }: { view: RepairView; searchError: string | null }) {
   return (
@@ -17,7 +12,7 @@ export function RepairFilters({ view, searchError }: { view: RepairView; searchE
       searchLabel="Search ticket, name, phone or item"
       q={view.q}
       status={view.status}
-      statuses={REPAIR_FILTERS}
+      statuses={FILTER_OPTIONS}
       searchError={searchError}
       clearHref={repairsHref()}
     />

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { parseRowId } from "~/core/row-id";
 import type { Route } from "./+types/repair-ticket";
 import { useHydrated } from "~/components/site/use-hydrated";
 import { WebAddress } from "~/components/ui/web-address";
@@ -9,7 +10,7 @@ import { formatStoreDate } from "~/core/store-time";
 import { repairQrSvg, repairStatusUrl } from "~/repairs/qr.server";
 import { getRepair } from "~/repairs/repairs.server";
 import { formatEstimate } from "~/repairs/rules";
-import { parseRepairId, repairHref, workLabel } from "~/repairs/view";
+import { repairHref, workLabel } from "~/repairs/view";
 
 // The printable claim ticket (half letter, one page: the print rules in
 // app/styles/repairs.css). The QR code opens /repair with the number filled in.
@@ -19,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseRepairId(params.id);
+  const id = parseRowId(params.id);
   const repair = id === null ? undefined : await getRepair(getDb(getCloudflare(context).env), id);
   if (!repair) throw data("Not found", { status: 404 });
   return {

@@ -1,4 +1,5 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { parseRowId } from "~/core/row-id";
 import type { Route } from "./+types/repair";
 import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
@@ -18,14 +19,14 @@ import { deliverQueued } from "~/messaging/outbox.server";
 import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
 import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
-import { parseRepairId, repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
+import { repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData ? loaderData.repair.ticket : "Not found"} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 function repairId(params: { id?: string }): number {
-  const id = parseRepairId(params.id);
+  const id = parseRowId(params.id);
   if (id === null) throw data("Not found", { status: 404 });
   return id;
 }
