@@ -63,6 +63,11 @@ export const MAX_SEARCH_LENGTH = 100;
  */
 const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
+/** A staff list's search term from its URL (`q`), control characters read as spaces, trimmed. */
+export function readSearchTerm(params: URLSearchParams): string {
+  return (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim();
+}
+
 function parseCursor(value: string | null, direction: PageCursor["direction"]): PageCursor | null {
   const match = value ? /^(-?\d{1,16})\.(\d{1,16})$/.exec(value) : null;
   if (!match) return null;
@@ -79,7 +84,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
   const whenParam = params.get("when");
   return {
     kind,
-    q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim(),
+    q: readSearchTerm(params),
     status: isStatusFor(kind, statusParam) ? statusParam : null,
     when: kind === "appointment" && isOneOf(APPOINTMENT_WHEN, whenParam) ? whenParam : "upcoming",
     cursor: parseCursor(params.get("after"), "after") ?? parseCursor(params.get("before"), "before"),

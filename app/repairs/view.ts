@@ -1,6 +1,6 @@
 // The Repairs tab's view in the URL (/dashboard/repairs?q=…&status=…&after=…),
 // shared by the server that reads it and the browser that builds links.
-import { MAX_SEARCH_LENGTH } from "~/inbox/view";
+import { MAX_SEARCH_LENGTH, readSearchTerm } from "~/inbox/view";
 import { isOneOf } from "~/core/one-of";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
 import { parseRowId } from "~/core/row-id";
@@ -21,8 +21,6 @@ export interface RepairView {
   cursor: { direction: "after" | "before"; id: number } | null;
 }
 
-const CONTROL_CHARACTERS = /\p{Cc}+/gu;
-
 /** What the work is, as staff lists, the ticket and the export show it: "Ring sizing: down one size". */
 export function workLabel(repair: { work: string; workDetail: string }): string {
   return repair.workDetail ? `${repair.work}: ${repair.workDetail}` : repair.work;
@@ -33,7 +31,7 @@ export function parseRepairView(params: URLSearchParams): RepairView {
   const after = parseRowId(params.get("after"));
   const before = parseRowId(params.get("before"));
   return {
-    q: (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, MAX_SEARCH_LENGTH),
+    q: readSearchTerm(params).slice(0, MAX_SEARCH_LENGTH),
     status: isOneOf(REPAIR_FILTERS, status) ? status : null,
     cursor: after !== null ? { direction: "after", id: after } : before !== null ? { direction: "before", id: before } : null,
   };
