@@ -1,12 +1,11 @@
-import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { migrateAll, migrateUpTo, migrationDb } from "./migration-helpers";
 
 // Migration 0006 over rows stored before it, in an empty database of its own
 // (MIGRATION_TEST_DB, vitest.config.ts): migrations up to 0005 first, then
 // yesterday's rows, then 0006.
 
-const testEnv = env as typeof env & { TEST_MIGRATIONS: D1Migration[]; MIGRATION_TEST_DB: D1Database };
-const db = testEnv.MIGRATION_TEST_DB;
+const db = migrationDb;
 const NOW = Date.UTC(2026, 10, 20, 18);
 
 async function all<T>(query: string, ...params: unknown[]) {
@@ -15,9 +14,7 @@ async function all<T>(query: string, ...params: unknown[]) {
 
 describe("migration 0006 (visitor messages) over existing rows", () => {
   it("keeps every row, frees the seats of closed appointments, and moves consent records out of the messages' way", async () => {
-    const before = testEnv.TEST_MIGRATIONS.filter((migration) => migration.name < "0006");
-    expect(before.length).toBeLessThan(testEnv.TEST_MIGRATIONS.length);
-    await applyD1Migrations(db, before);
+    await migrateUpTo("0006");
 
     await db.batch([
       db.prepare(
@@ -42,7 +39,7 @@ describe("migration 0006 (visitor messages) over existing rows", () => {
       ).bind(NOW),
     ]);
 
-    await applyD1Migrations(db, testEnv.TEST_MIGRATIONS);
+    await migrateAll();
 
     // Nothing is lost.
     expect(await all("SELECT id, status, slot_seat AS seat, email, change_id AS changeId FROM appointments ORDER BY id")).toEqual([

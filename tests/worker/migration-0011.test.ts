@@ -1,12 +1,11 @@
-import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { migrateAll, migrateUpTo, migrationDb } from "./migration-helpers";
 
 // Migration 0011 over rows stored before it, in an empty database of its own
 // (MIGRATION_TEST_DB, vitest.config.ts): migrations up to 0010 first, then
 // rows as the forms stored them (phones as typed), then 0011.
 
-const testEnv = env as typeof env & { TEST_MIGRATIONS: D1Migration[]; MIGRATION_TEST_DB: D1Database };
-const db = testEnv.MIGRATION_TEST_DB;
+const db = migrationDb;
 const NOW = Date.UTC(2026, 10, 20, 18);
 
 async function all<T>(query: string, ...params: unknown[]) {
@@ -15,9 +14,7 @@ async function all<T>(query: string, ...params: unknown[]) {
 
 describe("migration 0011 (lead versions, phones in E.164) over existing rows", () => {
   it("rewrites every readable phone in E.164, keeps the rest as typed, and starts every lead at version 1", async () => {
-    const before = testEnv.TEST_MIGRATIONS.filter((migration) => migration.name < "0011");
-    expect(before.length).toBeLessThan(testEnv.TEST_MIGRATIONS.length);
-    await applyD1Migrations(db, before);
+    await migrateUpTo("0011");
 
     await db.batch([
       db.prepare(
@@ -41,7 +38,7 @@ describe("migration 0011 (lead versions, phones in E.164) over existing rows", (
       ).bind(NOW),
     ]);
 
-    await applyD1Migrations(db, testEnv.TEST_MIGRATIONS);
+    await migrateAll();
 
     expect(await all("SELECT id, phone, phone_key AS phoneKey, status, staff_note AS note, version, updated_by AS updatedBy, updated_at AS updatedAt FROM appointments ORDER BY id")).toEqual([
       { id: 1, phone: "+19015550122", phoneKey: "+19015550122", status: "contacted", note: "Called.", version: 1, updatedBy: null, updatedAt: null },

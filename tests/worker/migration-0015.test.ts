@@ -1,6 +1,6 @@
-import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { migrateAll, migrateUpTo, migrationDb } from "./migration-helpers";
 import type { LeadKind } from "../../app/core/lead-kinds";
 import { getDb } from "../../app/db/client.server";
 import { contactMessages, orders } from "../../app/db/schema";
@@ -12,8 +12,7 @@ import { leadPageQuery, planSearch, readLeadPage, type Lead } from "../../app/in
 // 0014 first, then rows as the forms stored them, then 0015. The rows are looked
 // for with the inbox's own search (planSearch, leadPageQuery), as staff type it.
 
-const testEnv = env as typeof env & { TEST_MIGRATIONS: D1Migration[]; MIGRATION_TEST_DB: D1Database };
-const db = testEnv.MIGRATION_TEST_DB;
+const db = migrationDb;
 const dbEnv = { DB: db };
 const NOW = Date.UTC(2026, 11, 1, 18);
 
@@ -28,9 +27,7 @@ async function search(kind: Exclude<LeadKind, "appointment">, q: string) {
 
 describe("migration 0015 (one name for the phone column) over existing rows", () => {
   it("keeps orders and messages stored before it findable by number and name, and indexes new and changed ones", async () => {
-    const before = testEnv.TEST_MIGRATIONS.filter((migration) => migration.name < "0015");
-    expect(before.length).toBeLessThan(testEnv.TEST_MIGRATIONS.length);
-    await applyD1Migrations(db, before);
+    await migrateUpTo("0015");
 
     await db.batch([
       db.prepare(
@@ -45,7 +42,7 @@ describe("migration 0015 (one name for the phone column) over existing rows", ()
       ).bind(NOW),
     ]);
 
-    await applyD1Migrations(db, testEnv.TEST_MIGRATIONS);
+    await migrateAll();
 
     // Nothing in the schema names the old column any more; the four search triggers are there.
     const { results: oldName } = await db.prepare("SELECT type, name FROM sqlite_master WHERE sql LIKE '%phone_number%'").all();
