@@ -173,3 +173,36 @@ test("an open Repairs tab shows a repair logged at another counter, unread, and 
   await expect(page.locator("main [aria-live=polite]")).toHaveText("New repair logged.");
   expect(navigations).toEqual([]);
 });
+
+test("a repair's page open at one counter shows the status another counter saved, without reloading", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(page);
+  await logRepair(page, uniqueName("Repair Page Live"), "901-555-0178");
+  // The page shows no live state, so its room connection is watched where the browser opens it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const connected = new Promise<void>((resolve) =>
+    cdp.on("Network.webSocketHandshakeResponseReceived", (event) => {
+      if (event.response.status === 101) resolve();
+    }),
+  );
+  await page.getByRole("link", { name: "← Back to the repair" }).click();
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("received");
+  await connected;
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const counter = await browser.newContext();
+  const other = await counter.newPage();
+  await signInAsStaff(other);
+  await other.goto(page.url());
+  await other.getByRole("combobox", { name: "Status" }).selectOption("in_progress");
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+  await counter.close();
+
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("in_progress", { timeout: LIVE_PUSH });
+  expect(navigations).toEqual([]);
+});

@@ -5,20 +5,20 @@ import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT
 export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
 
 /**
- * The room's connection as every live staff list needs it (the inboxes, the
- * Repairs tab): after a lost connection comes back, `refresh` catches up on what
- * arrived meanwhile; signed out elsewhere or expired, it stops listening and
- * `refresh` meets the guard, which sends the page to the login. Every other
- * message goes to `onEvent`.
+ * The room's connection as every live staff page needs it (the inboxes, the
+ * Repairs tab, a record's page): after a lost connection comes back, `refresh`
+ * catches up on what arrived meanwhile (unless `catchUpAfterReconnect` is false);
+ * signed out elsewhere or expired, it stops listening and `refresh` meets the
+ * guard, which sends the page to the login. Every other message goes to `onEvent`.
  */
-export function useRoomConnection(refresh: () => void, onEvent: (data: unknown) => void): LiveState {
+export function useRoomConnection(refresh: () => void, onEvent: (data: unknown) => void, { catchUpAfterReconnect = true } = {}): LiveState {
   const [state, setState] = useState<LiveState>("connecting");
   const hasConnected = useRef(false);
   const socket = usePartySocket({
     party: DASHBOARD_PARTY,
     room: DASHBOARD_ROOM_NAME,
     onOpen() {
-      if (hasConnected.current) refresh();
+      if (hasConnected.current && catchUpAfterReconnect) refresh();
       hasConnected.current = true;
       setState("connected");
     },
