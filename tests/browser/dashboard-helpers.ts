@@ -46,7 +46,7 @@ export async function sendOrder(browser: Browser, name: string) {
 }
 
 /** The unread count on a tab's badge (0 when there is none). */
-export async function badgeCount(page: Page, tab: "appointments" | "orders" | "contacts") {
+export async function badgeCount(page: Page, tab: "appointments" | "orders" | "contacts" | "repairs") {
   const badge = page.getByTestId(`badge-${tab}`);
   if ((await badge.count()) === 0) return 0;
   return Number(await badge.getAttribute("data-count"));

@@ -1,6 +1,7 @@
 import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { newColleague, signInAsStaff, signInWithPassword, uniqueName } from "./fixtures";
 import { badgeCount, LIVE_PUSH, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
+import { logRepair } from "./repair-helpers";
 
 // Leads reach open dashboards without a reload: the row appears at the top,
 // marked unread, and the tab's badge goes up; after a lost connection the
@@ -61,6 +62,67 @@ test("the Contacts badge rises while staff look at Appointments, and clears when
   await page.waitForURL("**/dashboard?tab=contacts");
   await expect(rowOf(page, name)).toHaveAttribute("data-unread", "true");
   await expect(page.getByTestId("badge-contacts")).toHaveCount(0);
+  await context.close();
+});
+
+test("the Repairs badge rises on an open inbox when another counter logs a repair, without reloading", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // An account of its own: its unread marks move only with this test.
+  const colleague = await newColleague(browser);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithPassword(page, colleague);
+  await page.waitForURL("**/dashboard");
+  // Opening Repairs once marks what is there as seen; then the clerk watches an inbox.
+  await page.goto("/dashboard/repairs");
+  await page.goto("/dashboard?tab=contacts");
+  await waitForLive(page);
+  const before = await badgeCount(page, "repairs");
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const counter = await browser.newContext();
+  const other = await counter.newPage();
+  await signInAsStaff(other);
+  const ticket = await logRepair(other, uniqueName("Badge Repair"), "901-555-0179");
+  await counter.close();
+
+  await expect.poll(() => badgeCount(page, "repairs"), { timeout: LIVE_PUSH }).toBeGreaterThan(before);
+  await expect(page.locator("main > [aria-live=polite]")).toHaveText("New repair logged.");
+  expect(navigations).toEqual([]);
+  // The badge counts what the Repairs tab then shows as new.
+  await page.getByTestId("tab-repairs").click();
+  await expect(page.getByTestId("repair-row").filter({ hasText: ticket })).toHaveAttribute("data-unread", "true");
+  await expect(page.getByTestId("badge-repairs")).toHaveCount(0);
+  await context.close();
+});
+
+test("the Contacts badge rises on an open Repairs tab when a visitor sends a message, without reloading", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const colleague = await newColleague(browser);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithPassword(page, colleague);
+  await page.waitForURL("**/dashboard");
+  await page.goto("/dashboard?tab=contacts");
+  await page.goto("/dashboard/repairs");
+  await waitForLive(page);
+  const before = await badgeCount(page, "contacts");
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+
+  const name = uniqueName("Badge From Repairs");
+  await sendContactMessage(browser, name);
+
+  await expect.poll(() => badgeCount(page, "contacts"), { timeout: LIVE_PUSH }).toBeGreaterThan(before);
+  await expect(page.locator("main > [aria-live=polite]")).toHaveText("New contact message received.");
+  expect(navigations).toEqual([]);
+  await page.getByTestId("tab-contacts").click();
+  await expect(rowOf(page, name)).toHaveAttribute("data-unread", "true");
   await context.close();
 });
 
