@@ -1,7 +1,8 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Field } from "~/components/ui/forms";
+import { webAuthnBrowser } from "./webauthn-browser.client";
 
 // Passkey buttons for the login and account pages. WebAuthn needs JavaScript:
 // without it the buttons never appear and the page says so, and the password
@@ -20,9 +21,15 @@ async function postForJson<T>(url: string, fields: Record<string, string>): Prom
 
 const noSubscription = () => () => {};
 
+/** The ceremonies run from a click, so only ever in the browser, where the `.client` module is present. */
+function inBrowser() {
+  if (!webAuthnBrowser) throw new Error("Passkey ceremonies run in the browser.");
+  return webAuthnBrowser;
+}
+
 /** Whether this browser can use passkeys: null on the server (and so with JavaScript off). */
 function useWebAuthn(): boolean | null {
-  return useSyncExternalStore(noSubscription, browserSupportsWebAuthn, () => null);
+  return useSyncExternalStore(noSubscription, () => webAuthnBrowser?.browserSupportsWebAuthn() ?? false, () => null);
 }
 
 /** Cancelled or timed-out ceremonies are the person's choice, not an error worth alarming them with. */
@@ -101,7 +108,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   async function signIn() {
     const options = await postForJson<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/login/passkey", { intent: "options" });
     if (options.error) return options.error;
-    const response = await startAuthentication({ optionsJSON: options });
+    const response = await inBrowser().startAuthentication({ optionsJSON: options });
     const result = await postForJson<{ redirectTo: string }>("/login/passkey", {
       intent: "verify",
       response: JSON.stringify(response),
@@ -144,7 +151,7 @@ export function AddPasskey({ askPassword }: { askPassword: boolean }) {
       return options.error;
     }
     setPassword("");
-    const response = await startRegistration({ optionsJSON: options });
+    const response = await inBrowser().startRegistration({ optionsJSON: options });
     const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
       intent: "register",
       response: JSON.stringify(response),

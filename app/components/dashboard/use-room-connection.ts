@@ -1,6 +1,12 @@
-import usePartySocket from "partysocket/react";
 import { useRef, useState } from "react";
 import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME, SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE } from "~/live/events";
+import { usePartySocket } from "./party-socket.client";
+
+/** The server opens no socket (partysocket is client-only): it renders the page "connecting". */
+function useNoSocket(): undefined {
+  return undefined;
+}
+const useRoomSocket = usePartySocket ?? useNoSocket;
 
 export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-out";
 
@@ -14,7 +20,7 @@ export type LiveState = "connecting" | "connected" | "reconnecting" | "signed-ou
 export function useRoomConnection(refresh: () => void, onEvent: (data: unknown) => void, { catchUpAfterReconnect = true } = {}): LiveState {
   const [state, setState] = useState<LiveState>("connecting");
   const hasConnected = useRef(false);
-  const socket = usePartySocket({
+  const socket = useRoomSocket({
     party: DASHBOARD_PARTY,
     room: DASHBOARD_ROOM_NAME,
     onOpen() {
@@ -29,7 +35,7 @@ export function useRoomConnection(refresh: () => void, onEvent: (data: unknown) 
     onMessage(message) {
       if (message.data === SIGNED_OUT_MESSAGE) {
         setState("signed-out");
-        socket.close(SIGNED_OUT_CLOSE_CODE);
+        socket?.close(SIGNED_OUT_CLOSE_CODE);
         refresh();
         return;
       }
