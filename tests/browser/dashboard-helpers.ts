@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
+import { newColleague, signInWithPassword } from "./fixtures";
 
 /**
  * Each visitor gets an address of their own (Cloudflare sets this header in
@@ -73,4 +74,29 @@ export function rowOf(page: Page, name: string) {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
+
+/** The addresses the page's main frame navigates to from now on: a page kept current live stays where it is. */
+export function recordNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  return navigations;
+}
+
+/**
+ * A staff member of a test's own (their unread marks move only with the test) at 390 px, who has opened `seen`
+ * once, so everything there is read, and now watches `watching` with the room connected.
+ */
+export async function colleagueWatching(browser: Browser, { seen, watching }: { seen: string; watching: string }) {
+  const colleague = await newColleague(browser);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithPassword(page, colleague);
+  await page.waitForURL("**/dashboard");
+  await page.goto(seen);
+  await page.goto(watching);
+  await waitForLive(page);
+  return { context, page };
 }

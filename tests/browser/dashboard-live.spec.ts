@@ -1,6 +1,6 @@
 import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { newColleague, signInAsStaff, signInWithPassword, uniqueName } from "./fixtures";
-import { badgeCount, LIVE_PUSH, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
+import { badgeCount, colleagueWatching, LIVE_PUSH, recordNavigations, rowOf, sendContactMessage, waitForLive } from "./dashboard-helpers";
 import { logRepair } from "./repair-helpers";
 
 // Leads reach open dashboards without a reload: the row appears at the top,
@@ -67,21 +67,9 @@ test("the Contacts badge rises while staff look at Appointments, and clears when
 
 test("the Repairs badge rises on an open inbox when another counter logs a repair, without reloading", async ({ browser }) => {
   test.setTimeout(60_000);
-  // An account of its own: its unread marks move only with this test.
-  const colleague = await newColleague(browser);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signInWithPassword(page, colleague);
-  await page.waitForURL("**/dashboard");
-  // Opening Repairs once marks what is there as seen; then the clerk watches an inbox.
-  await page.goto("/dashboard/repairs");
-  await page.goto("/dashboard?tab=contacts");
-  await waitForLive(page);
+  const { context, page } = await colleagueWatching(browser, { seen: "/dashboard/repairs", watching: "/dashboard?tab=contacts" });
   const before = await badgeCount(page, "repairs");
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
-  });
+  const navigations = recordNavigations(page);
 
   const counter = await browser.newContext();
   const other = await counter.newPage();
@@ -101,19 +89,9 @@ test("the Repairs badge rises on an open inbox when another counter logs a repai
 
 test("the Contacts badge rises on an open Repairs tab when a visitor sends a message, without reloading", async ({ browser }) => {
   test.setTimeout(60_000);
-  const colleague = await newColleague(browser);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signInWithPassword(page, colleague);
-  await page.waitForURL("**/dashboard");
-  await page.goto("/dashboard?tab=contacts");
-  await page.goto("/dashboard/repairs");
-  await waitForLive(page);
+  const { context, page } = await colleagueWatching(browser, { seen: "/dashboard?tab=contacts", watching: "/dashboard/repairs" });
   const before = await badgeCount(page, "contacts");
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
-  });
+  const navigations = recordNavigations(page);
 
   const name = uniqueName("Badge From Repairs");
   await sendContactMessage(browser, name);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { logRepair } from "./repair-helpers";
-import { LIVE_PUSH, waitForLive } from "./dashboard-helpers";
+import { LIVE_PUSH, recordNavigations, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
@@ -154,10 +154,7 @@ test("an open Repairs tab shows a repair logged at another counter, unread, and 
   await signInAsStaff(page);
   await page.goto("/dashboard/repairs");
   await waitForLive(page);
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
-  });
+  const navigations = recordNavigations(page);
 
   const counter = await browser.newContext();
   const other = await counter.newPage();
@@ -189,10 +186,7 @@ test("a repair's page open at one counter shows the status another counter saved
   await page.getByRole("link", { name: "← Back to the repair" }).click();
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("received");
   await connected;
-  const navigations: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
-  });
+  const navigations = recordNavigations(page);
 
   const counter = await browser.newContext();
   const other = await counter.newPage();
