@@ -86,6 +86,19 @@ export function recordNavigations(page: Page): string[] {
 }
 
 /**
+ * What a staff list's polite live region says from now on, each text in turn, as a screen reader hears them. Other
+ * tests' records reach the same room meanwhile, so the region may already say something newer when a test looks.
+ */
+export async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>> {
+  await page.locator("main > [aria-live=polite]").evaluate((region) => {
+    const said: string[] = [];
+    Object.assign(window, { announcedInTest: said });
+    new MutationObserver(() => said.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { announcedInTest: string[] }).announcedInTest);
+}
+
+/**
  * A staff member of a test's own (their unread marks move only with the test) at 390 px, who has opened `seen`
  * once, so everything there is read, and now watches `watching` with the room connected.
  */

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsStaff, uniqueName } from "./fixtures";
 import { logRepair } from "./repair-helpers";
-import { LIVE_PUSH, recordNavigations, waitForLive } from "./dashboard-helpers";
+import { LIVE_PUSH, recordAnnouncements, recordNavigations, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
@@ -155,6 +155,7 @@ test("an open Repairs tab shows a repair logged at another counter, unread, and 
   await page.goto("/dashboard/repairs");
   await waitForLive(page);
   const navigations = recordNavigations(page);
+  const announced = await recordAnnouncements(page);
 
   const counter = await browser.newContext();
   const other = await counter.newPage();
@@ -167,7 +168,7 @@ test("an open Repairs tab shows a repair logged at another counter, unread, and 
   await expect(row).toBeVisible({ timeout: LIVE_PUSH });
   await expect(row).toHaveAttribute("data-unread", "true");
   await expect(row.getByText("New", { exact: true })).toBeVisible();
-  await expect(page.locator("main [aria-live=polite]")).toHaveText("New repair logged.");
+  await expect.poll(announced).toContain("New repair logged.");
   expect(navigations).toEqual([]);
 });
 
