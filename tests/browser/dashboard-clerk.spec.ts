@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsStaff, TEST_STAFF, uniqueName } from "./fixtures";
+import { newColleague, signInAsStaff, signInWithPassword, TEST_STAFF, uniqueName } from "./fixtures";
 import { sendContactMessage } from "./dashboard-helpers";
 
 // Issue 27, "the clerk": saving a record twice keeps both saves; a save over
@@ -149,6 +149,28 @@ test("no staff page scrolls sideways at 390 px, and nothing covers a form's subm
     for (const button of await page.locator("button[type=submit]:visible").all()) {
       await button.scrollIntoViewIfNeeded();
       expect(await coveredSubmitButtons(page), `${path} scrolled to a button`).toEqual([]);
+    }
+  }
+});
+
+test("at 390 px every tab of a staff list is in view with its unread badge, none scrolled out of sight", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  // A colleague of the test's own has opened no tab yet, so every tab with records carries a badge.
+  await sendContactMessage(browser, uniqueName("Clerk Tabs"));
+  const colleague = await newColleague(browser);
+  await signInWithPassword(page, colleague);
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByTestId("badge-contacts")).toBeVisible();
+  for (const path of ["/dashboard?tab=appointments", "/dashboard/repairs"]) {
+    await page.goto(path);
+    const strip = page.getByRole("navigation", { name: "Inboxes" });
+    const overflow = await strip.evaluate((nav) => nav.scrollWidth - nav.clientWidth);
+    expect(overflow, `${path}: the tabs overflow their strip by ${overflow} px`).toBeLessThanOrEqual(0);
+    for (const tab of await strip.getByRole("link").all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, `${path}: ${await tab.innerText()}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${path}: ${await tab.innerText()}`).toBeLessThanOrEqual(PHONE.width);
+      expect(box.height, "a tab is a target of at least 44 px").toBeGreaterThanOrEqual(44);
     }
   }
 });
