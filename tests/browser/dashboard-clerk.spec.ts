@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newColleague, signInAsStaff, signInWithPassword, TEST_STAFF, uniqueName } from "./fixtures";
 import { sendContactMessage } from "./dashboard-helpers";
+import { textLines } from "./text-lines";
 
 // Issue 27, "the clerk": saving a record twice keeps both saves; a save over
 // another clerk's newer change is told so and overwrites nothing; no staff
@@ -173,6 +174,33 @@ test("at 390 px every tab of a staff list is in view with its unread badge, none
       expect(box.height, "a tab is a target of at least 44 px").toBeGreaterThanOrEqual(44);
     }
   }
+});
+
+test("a long e-mail address wraps only before its @ or a dot, in the inbox table and on the record", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const name = uniqueName("Clerk Long Email");
+  const email = "jennifer.thompson-whitaker@bartlett-example.com";
+  await sendContactMessage(browser, name, email);
+  await signInAsStaff(page);
+  const places = [
+    { width: 1280, path: `/dashboard?tab=contacts&q=${encodeURIComponent(name)}`, where: "the inbox table" },
+    { width: 390, path: `/dashboard?tab=contacts&q=${encodeURIComponent(name)}`, where: "the inbox on a phone" },
+  ];
+  let wrapped = 0;
+  for (const { width, path, where } of places) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path);
+    const lines = await textLines(page.getByRole("link", { name: email, exact: true }).first());
+    expect(lines.join(""), where).toBe(email);
+    for (const line of lines.slice(1)) expect(line, `${where}: ${lines.join(" | ")}`).toMatch(/^[@.]/);
+    if (lines.length > 1) wrapped++;
+  }
+  await page.getByRole("link", { name, exact: true }).click();
+  const lines = await textLines(page.getByRole("link", { name: email, exact: true }).first());
+  for (const line of lines.slice(1)) expect(line, `the record: ${lines.join(" | ")}`).toMatch(/^[@.]/);
+  if (lines.length > 1) wrapped++;
+  // The address is long enough that somewhere it does wrap: the checks above are not of one-line addresses only.
+  expect(wrapped).toBeGreaterThan(0);
 });
 
 test("the toast after a save covers neither Sign out nor any other submit button", async ({ browser, page }) => {

@@ -4,6 +4,7 @@ import { signInAsStaff, uniqueName } from "./fixtures";
 import { logRepair } from "./repair-helpers";
 import { LIVE_PUSH, recordAnnouncements, recordNavigations, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
+import { textLines } from "./text-lines";
 
 // The repair journey (issue 30) as the clerk and the customer walk it, with
 // JavaScript on and off: the clerk logs a repair and prints its claim ticket,
@@ -101,31 +102,6 @@ for (const js of [true, false]) {
   });
 }
 
-/**
- * The claim ticket's lines as the browser laid them out: each character of the paragraph that gives the status
- * page's address, grouped by the line box it sits on.
- */
-async function checkParagraphLines(page: Page): Promise<string[]> {
-  return page.locator(".claim-ticket__check p").evaluate((paragraph) => {
-    const lines: { top: number; text: string }[] = [];
-    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const rect = range.getClientRects()[0];
-        if (!rect) continue; // a collapsed space at a line's end
-        const last = lines[lines.length - 1];
-        if (last && Math.abs(last.top - rect.top) < rect.height / 2) last.text += text[i];
-        else lines.push({ top: rect.top, text: text[i]! });
-      }
-    }
-    return lines.map((line) => line.text);
-  });
-}
-
 test("the claim ticket's web address wraps only before a dot or a slash, on a narrow phone and on paper", async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsStaff(page);
@@ -134,7 +110,7 @@ test("the claim ticket's web address wraps only before a dot or a slash, on a na
     await page.emulateMedia({ media: layout === "paper" ? "print" : "screen" });
     if (layout === "paper") await page.setViewportSize({ width: HALF_LETTER.width - 2 * HALF_LETTER.margin, height: 600 });
     else await page.setViewportSize({ width: 320, height: 700 });
-    const lines = await checkParagraphLines(page);
+    const lines = await textLines(page.locator(".claim-ticket__check p"));
     const text = lines.join("");
     const address = /\S+\/repair\b/.exec(text);
     expect(address, `the address in "${text}"`).not.toBeNull();

@@ -6,6 +6,7 @@ import { recordHref } from "~/core/dashboard-links";
 import type { InboxRow } from "~/inbox/types";
 import { PhotoCount } from "./record-photos";
 import { StatusForm } from "./status-form";
+import { EmailLink } from "~/components/ui/web-address";
 
 interface Column {
   header: string;
@@ -16,7 +17,7 @@ interface Column {
 }
 
 const phoneLink = (row: InboxRow) => <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
-const emailLink = (row: InboxRow) => ("email" in row ? <a href={`mailto:${row.email}`}>{row.email}</a> : null);
+const emailLink = (row: InboxRow) => ("email" in row ? <EmailLink address={row.email} /> : null);
 const nameLink = (row: InboxRow) => (
   <Link to={recordHref(row.kind, row.id)} className="inbox-table__name">
     {row.name}

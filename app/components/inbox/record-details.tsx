@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Lead } from "~/inbox/types";
 import { formatPhone, telHref } from "~/core/phone";
+import { EmailLink } from "~/components/ui/web-address";
 
 type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean; bookedEmail?: string | null };
 
@@ -16,7 +17,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 /** Everything the visitor sent, with phone and e-mail as links. */
 export function RecordDetails({ lead }: { lead: DetailedLead }) {
   const phone = <a href={telHref(lead.phone)}>{formatPhone(lead.phone)}</a>;
-  const email = "email" in lead ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null;
+  const email = "email" in lead ? <EmailLink address={lead.email} /> : null;
   return (
     <dl className="record-details">
       {lead.kind === "appointment" ? (
@@ -30,7 +31,7 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
           <Item term="Service">{lead.service}</Item>
           {lead.bookedEmail ? (
             <Item term="Email">
-              <a href={`mailto:${lead.bookedEmail}`}>{lead.bookedEmail}</a>
+              <EmailLink address={lead.bookedEmail} />
             </Item>
           ) : null}
         </>

@@ -20,6 +20,7 @@ import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
 import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import { repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
+import { EmailLink } from "~/components/ui/web-address";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData ? loaderData.repair.ticket : "Not found"} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
@@ -119,7 +120,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
             <a href={telHref(repair.phone)}>{formatPhone(repair.phone)}</a>
           </dd>
           <dt>E-mail</dt>
-          <dd>{repair.email ? <a href={`mailto:${repair.email}`}>{repair.email}</a> : "–"}</dd>
+          <dd>{repair.email ? <EmailLink address={repair.email} /> : "–"}</dd>
           <dt>Item</dt>
           <dd>{repair.item}</dd>
           <dt>Work</dt>
