@@ -196,6 +196,7 @@ test("a long e-mail address wraps only before its @ or a dot, in the inbox table
     if (lines.length > 1) wrapped++;
   }
   await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const lines = await textLines(page.getByRole("link", { name: email, exact: true }).first());
   for (const line of lines.slice(1)) expect(line, `the record: ${lines.join(" | ")}`).toMatch(/^[@.]/);
   if (lines.length > 1) wrapped++;

@@ -1,11 +1,13 @@
 import type { Locator } from "@playwright/test";
 
 /**
- * An element's text as the browser laid it out: each character, grouped by the line box it sits on. (A space that
+ * An element's text as the browser laid it out, once the page's fonts have loaded: each character, grouped by the line box it sits on. (A space that
  * collapsed at a line's end has no box and is left out.)
  */
 export async function textLines(element: Locator): Promise<string[]> {
-  return element.evaluate((root) => {
+  return element.evaluate(async (root) => {
+    // Measured in the page's own fonts: a fallback's narrower letters would wrap elsewhere.
+    await document.fonts.ready;
     const lines: { top: number; text: string }[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
