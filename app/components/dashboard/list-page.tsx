@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { LeadKind } from "~/core/lead-kinds";
+import type { Announcement } from "./announcements";
 import { DashboardTabs } from "./dashboard-tabs";
 import { LiveStatus } from "./live-status";
 import type { LiveState } from "./use-room-connection";
@@ -28,7 +29,7 @@ export function ListPage({
   tab: LeadKind | "repair";
   unread: Record<LeadKind | "repair", number>;
   live: LiveState;
-  announcement: string;
+  announcement: Announcement;
   loading: boolean;
   labelledBy: string;
   children: ReactNode;
@@ -44,7 +45,8 @@ export function ListPage({
         {children}
       </section>
       <div className="visually-hidden" aria-live="polite">
-        {announcement}
+        {/* A new element for each announcement: the same words again ("New order received.") are still read out. */}
+        <span key={announcement.id}>{announcement.text}</span>
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { liveRefreshHref } from "~/dashboard/live-refresh";
+import type { Announcement } from "./announcements";
 import { useRoomConnection } from "./use-room-connection";
 
 /** What a staff list's loader returns that its live refresh needs: the view, where unread starts, when it loaded. */
@@ -25,7 +26,7 @@ export function useLiveList<T extends LiveListData>(loaderData: T, path: string,
   const fresh = fetcher.data;
   // The fetcher's copy counts only while it is newer than the loader's and for the same view.
   const data = fresh && fresh.viewKey === loaderData.viewKey && fresh.loadedAt >= loaderData.loadedAt ? fresh : loaderData;
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState<Announcement>({ text: "", id: 0 });
 
   const latest = useRef({ data, load: fetcher.load });
   useEffect(() => {
@@ -44,7 +45,7 @@ export function useLiveList<T extends LiveListData>(loaderData: T, path: string,
   const state = useRoomConnection(refresh, (message) => {
     const words = announce(message);
     if (words === null) return;
-    setAnnouncement(words);
+    setAnnouncement((previous) => ({ text: words, id: previous.id + 1 }));
     refresh();
   });
   return { data, state, announcement };

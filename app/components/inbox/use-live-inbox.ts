@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { parseLiveEvent, parseRepairEvent } from "~/live/events";
-import { leadUpdatedAnnouncement, NEW_REPAIR_ANNOUNCEMENT, newLeadAnnouncement } from "~/components/dashboard/announcements";
+import { parseLiveEvent } from "~/live/events";
+import { leadUpdatedAnnouncement, newLeadAnnouncement, newRecordElsewhere } from "~/components/dashboard/announcements";
 import { useLiveList } from "~/components/dashboard/use-live-list";
 import type { LeadKind } from "~/core/lead-kinds";
 import type { InboxRow } from "~/inbox/types";
@@ -23,9 +23,8 @@ export function useLiveInbox<T extends LiveInboxData>(loaderData: T) {
   // Ids that arrived live, remembered per page load (a new navigation starts afresh).
   const [arrived, setArrived] = useState<{ since: number; ids: number[] }>({ since: 0, ids: [] });
   const live = useLiveList(loaderData, "/dashboard", (message) => {
-    const repair = parseRepairEvent(message);
-    // A changed repair changes nothing an inbox shows.
-    if (repair) return repair.type === "lead-created" ? NEW_REPAIR_ANNOUNCEMENT : null;
+    const elsewhere = newRecordElsewhere(message, "inbox");
+    if (elsewhere) return elsewhere;
     const event = parseLiveEvent(message);
     if (!event) return null;
     // A visitor cancelled or moved an appointment, or a text came in: the row shows it after the refresh.

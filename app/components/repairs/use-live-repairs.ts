@@ -1,5 +1,5 @@
-import { parseLiveEvent, parseRepairEvent } from "~/live/events";
-import { NEW_REPAIR_ANNOUNCEMENT, newLeadAnnouncement } from "~/components/dashboard/announcements";
+import { parseRepairEvent } from "~/live/events";
+import { NEW_REPAIR_ANNOUNCEMENT, newRecordElsewhere, REPAIR_UPDATED_ANNOUNCEMENT } from "~/components/dashboard/announcements";
 import { useLiveList, type LiveListData } from "~/components/dashboard/use-live-list";
 import { useLivePage } from "~/components/dashboard/use-live-page";
 import { REPAIRS_PATH } from "~/repairs/view";
@@ -10,12 +10,11 @@ import { REPAIRS_PATH } from "~/repairs/view";
  */
 export function useLiveRepairs<T extends LiveListData>(loaderData: T) {
   return useLiveList(loaderData, REPAIRS_PATH, (message) => {
-    const lead = parseLiveEvent(message);
-    // A changed appointment, order or message changes nothing the Repairs tab shows.
-    if (lead) return lead.type === "lead-created" ? newLeadAnnouncement(lead.kind) : null;
+    const elsewhere = newRecordElsewhere(message, "repairs");
+    if (elsewhere) return elsewhere;
     const event = parseRepairEvent(message);
     if (!event) return null;
-    return event.type === "lead-created" ? NEW_REPAIR_ANNOUNCEMENT : "Repair updated.";
+    return event.type === "lead-created" ? NEW_REPAIR_ANNOUNCEMENT : REPAIR_UPDATED_ANNOUNCEMENT;
   });
 }
 
