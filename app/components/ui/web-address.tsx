@@ -26,6 +26,7 @@ export function EmailLink({ address }: { address: string }) {
   const parts = address.split(/(?=[@.])/);
   return (
     <a href={`mailto:${address}`} aria-label={address}>
+      {/* One box for the parts: a table row's links are flex boxes (44 px targets), whose every child would be an item. */}
       <span>
         {parts.map((part, index) => (
           <Fragment key={index}>
