@@ -22,7 +22,7 @@ async function postForJson<T>(url: string, fields: Record<string, string>): Prom
 const noSubscription = () => () => {};
 
 /** The ceremonies run from a click, so only ever in the browser, where the `.client` module is present. */
-function inBrowser() {
+function browserCeremonies() {
   if (!webAuthnBrowser) throw new Error("Passkey ceremonies run in the browser.");
   return webAuthnBrowser;
 }
@@ -108,7 +108,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   async function signIn() {
     const options = await postForJson<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/login/passkey", { intent: "options" });
     if (options.error) return options.error;
-    const response = await inBrowser().startAuthentication({ optionsJSON: options });
+    const response = await browserCeremonies().startAuthentication({ optionsJSON: options });
     const result = await postForJson<{ redirectTo: string }>("/login/passkey", {
       intent: "verify",
       response: JSON.stringify(response),
@@ -151,7 +151,7 @@ export function AddPasskey({ askPassword }: { askPassword: boolean }) {
       return options.error;
     }
     setPassword("");
-    const response = await inBrowser().startRegistration({ optionsJSON: options });
+    const response = await browserCeremonies().startRegistration({ optionsJSON: options });
     const result = await postForJson<{ added: string }>("/dashboard/account/passkeys", {
       intent: "register",
       response: JSON.stringify(response),
