@@ -154,14 +154,14 @@ test("no staff page scrolls sideways at 390 px, and nothing covers a form's subm
   }
 });
 
-test("on a phone every tab of a staff list is in view, even with a 99+ badge on each", async ({ browser, page }) => {
+test("on a phone or a tablet every tab of a staff list is in view, even with a 99+ badge on each", async ({ browser, page }) => {
   test.setTimeout(60_000);
   // A colleague of the test's own has never opened Contacts, so its tab carries a badge the server rendered.
   await sendContactMessage(browser, uniqueName("Clerk Tabs"));
   const colleague = await newColleague(browser);
   await signInWithPassword(page, colleague);
   await page.waitForURL("**/dashboard");
-  for (const width of [320, PHONE.width]) {
+  for (const width of [320, PHONE.width, 600]) {
     await page.setViewportSize({ width, height: PHONE.height });
     for (const path of ["/dashboard?tab=appointments", "/dashboard/repairs"]) {
       await page.goto(path);
