@@ -6,6 +6,12 @@ export function recordHref(kind: LeadKind, id: number): `/${string}` {
   return `/dashboard/${LEADS[kind].inbox}/${id}`;
 }
 
+/**
+ * The Repairs tab's name, as a lead kind's is `LEADS[kind].inbox`: its address (/dashboard/repairs), its unread
+ * mark in inbox_seen, and the inbox its room events travel under.
+ */
+export const REPAIRS_INBOX = "repairs";
+
 /** Where staff open one photo of an order (a guarded resource route). */
 export function orderPhotoHref(orderId: number, position: number): string {
   return `${recordHref("order", orderId)}/photos/${position}`;

@@ -23,7 +23,7 @@ export interface SeenList {
 export const leadList = (kind: LeadKind): SeenList => ({ table: sourceTable(kind), inbox: LEADS[kind].inbox });
 
 /** The id this account last saw in a list, or 0 if never seen or since deleted (a primary-key lookup). */
-export function seenIdSql(userId: number, list: SeenList): SQL {
+function seenIdSql(userId: number, list: SeenList): SQL {
   return sql`coalesce((SELECT t.id FROM inbox_seen s JOIN ${list.table} t ON t.id = s.last_seen_id
     WHERE s.user_id = ${userId} AND s.inbox = ${list.inbox}), 0)`;
 }

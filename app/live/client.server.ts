@@ -1,6 +1,6 @@
 import { getServerByName } from "partyserver";
 import type { LeadKind } from "~/core/lead-kinds";
-import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, REPAIRS_EVENT_INBOX, type LiveEvent } from "./events";
+import { DASHBOARD_ROOM_NAME, leadCreated, leadUpdated, repairCreated, repairUpdated, type LiveEvent } from "./events";
 
 // The only way the rest of the app talks to the room: RPC on its one instance.
 // No call ever throws; what they report on is already committed.
@@ -29,12 +29,7 @@ export function announceLeadChange(env: Env, kind: LeadKind, id: number): Promis
 
 /** Tells every open Repairs tab and repair page that a repair was logged or changed. */
 export function announceRepair(env: Env, repair: { id: number; createdAt: Date }, change: "created" | "updated"): Promise<void> {
-  return announce(
-    env,
-    change === "created"
-      ? { type: "lead-created", inbox: REPAIRS_EVENT_INBOX, id: repair.id, createdAt: repair.createdAt.getTime() }
-      : { type: "lead-updated", inbox: REPAIRS_EVENT_INBOX, id: repair.id },
-  );
+  return announce(env, change === "created" ? repairCreated(repair) : repairUpdated(repair.id));
 }
 
 /** Closes the live connections of an account whose sessions were just revoked. */

@@ -1,3 +1,4 @@
+import { REPAIRS_INBOX } from "~/core/dashboard-links";
 import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
 
 // The messages the dashboard room sends: a new record landed in an inbox, or a
@@ -56,14 +57,21 @@ export function parseLiveEvent(data: unknown): { type: LiveEvent["type"]; kind: 
   return null;
 }
 
-/** Repairs (app/repairs/) travel as the same two events with the inbox "repairs"; parseLiveEvent leaves them out. */
-export const REPAIRS_EVENT_INBOX = "repairs";
+// Repairs (app/repairs/) travel as the same two events with the inbox REPAIRS_INBOX; parseLiveEvent leaves them out.
+
+export function repairCreated(repair: { id: number; createdAt: Date }): LeadCreatedEvent {
+  return { type: "lead-created", inbox: REPAIRS_INBOX, id: repair.id, createdAt: repair.createdAt.getTime() };
+}
+
+export function repairUpdated(id: number): LeadUpdatedEvent {
+  return { type: "lead-updated", inbox: REPAIRS_INBOX, id };
+}
 
 export function parseRepairEvent(data: unknown): { type: LiveEvent["type"]; id: number } | null {
   if (typeof data !== "string") return null;
   try {
     const event = JSON.parse(data) as Partial<LiveEvent>;
-    if ((event.type === "lead-created" || event.type === "lead-updated") && event.inbox === REPAIRS_EVENT_INBOX && typeof event.id === "number") {
+    if ((event.type === "lead-created" || event.type === "lead-updated") && event.inbox === REPAIRS_INBOX && typeof event.id === "number") {
       return { type: event.type, id: event.id };
     }
   } catch {

@@ -3,7 +3,8 @@ import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
 import type { SeenList } from "~/inbox/unread.server";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
-import { REPAIR_PAGE_SIZE, REPAIRS_INBOX, type RepairView } from "./view";
+import { REPAIRS_INBOX } from "~/core/dashboard-links";
+import { REPAIR_PAGE_SIZE, type RepairView } from "./view";
 
 // The Repairs tab's reads, as the lead inboxes do them (app/inbox/queries.server.ts):
 // keyset pages on an index (newest first, by id), search through the FTS5 trigram

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { leadCreated, leadUpdated, REPAIRS_EVENT_INBOX } from "~/live/events";
+import { leadCreated, leadUpdated, repairCreated, repairUpdated } from "~/live/events";
 import { newRecordElsewhere } from "./announcements";
 
 // The room's messages as they travel: JSON text.
 const wire = (event: object) => JSON.stringify(event);
-const newRepair = wire({ type: "lead-created", inbox: REPAIRS_EVENT_INBOX, id: 5, createdAt: 0 });
-const changedRepair = wire({ type: "lead-updated", inbox: REPAIRS_EVENT_INBOX, id: 5 });
+const newRepair = wire(repairCreated({ id: 5, createdAt: new Date(0) }));
+const changedRepair = wire(repairUpdated(5));
 const newMessage = wire(leadCreated("contact", { id: 9, createdAt: new Date(0) }));
 const newOrder = wire(leadCreated("order", { id: 10, createdAt: new Date(0) }));
 const changedAppointment = wire(leadUpdated("appointment", 11));
