@@ -2,14 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createStaff, signIn } from "./helpers";
 import { freshIp, register, registrationOptions, signedIn, signInOptions, staffWithPasskey, verify } from "./passkey-helpers";
-import { SoftwareAuthenticator } from "./software-authenticator";
+import { SoftwareAuthenticator, toBase64Url } from "./software-authenticator";
 import savedBySimpleWebAuthn from "./passkeys/simplewebauthn-14-keys.json";
 
 // What a challenge allows (decisions 057 and 129): one answer, within five minutes, for the
 // ceremony and the account it was given for. Each case is one an authenticator that keeps no
 // signature counter could send, so the challenge is the only thing that refuses it.
 
-const newChallenge = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const newChallenge = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 describe("a sign-in challenge", () => {
   it("serves one answer: the same answer again is refused, even from a key that keeps no counter", async () => {
