@@ -4,7 +4,7 @@ import { describeDevice } from "~/auth/device-label";
 import { staffUserContext } from "~/auth/guard.server";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { clientIp } from "~/http/rate-limit.server";
+import { clientIp, clientKey } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { csvLine, csvStream } from "~/http/csv";
 import { storeTimestamp } from "~/core/store-time";
@@ -76,7 +76,7 @@ const FAILURE_ROLLUP_MS = 15 * 60 * 1000;
  * Records a failed sign-in as anonymous visitors may cause it, so it costs the
  * trail little (docs/decisions/089): only facts the site chose, no typed text
  * (an unknown account is not named, the browser is its device label), and the
- * tries of one account (or of no account), method and address within 15 minutes
+ * tries of one account (or of no account), method and client network within 15 minutes
  * roll up into one entry with a count. A paused try is not recorded at all.
  */
 export async function recordFailedSignIn(
@@ -87,7 +87,8 @@ export async function recordFailedSignIn(
   const now = Date.now();
   const ip = clientIp(request);
   const window = Math.floor(now / FAILURE_ROLLUP_MS);
-  const rollupKey = `sign-in-failed:${failure.method}:${failure.account?.id ?? "none"}:${ip}:${window}`;
+  // Keyed by the client's network, so one IPv6 /64 rolls up as one address does (decision 134); the entry keeps its first address.
+  const rollupKey = `sign-in-failed:${failure.method}:${failure.account?.id ?? "none"}:${clientKey(request)}:${window}`;
   await getDb(env)
     .insert(auditLog)
     .values({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitResult } from "~/http/rate-limit.server";
+import { clientKey, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitResult } from "~/http/rate-limit.server";
 import { knownDeviceNonce } from "./device.server";
 import { DECOY_PASSWORD_HASH, verifyPassword } from "./password";
 
@@ -22,7 +22,7 @@ export function loginThrottleKeys(request: Request, email: string, deviceNonce: 
   // The address comes first: once a counter refuses, the limiter counts nothing
   // more for this request, so a blocked address trying one e-mail after another
   // adds no rows (docs/decisions/053).
-  return [`login:ip:${clientIp(request)}`, `login:email:${email}`];
+  return [`login:ip:${clientKey(request)}`, `login:email:${email}`];
 }
 
 function pausedAnswer(refused: RateLimitResult[]): SignInAttempt {

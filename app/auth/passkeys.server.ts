@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { store } from "~/config/store";
 import { getDb } from "~/db/client.server";
 import { passkeyChallenges, passkeys, users } from "~/db/schema";
-import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { clientKey, d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { fromBase64Url, toBase64Url } from "~/core/base64";
 import { describeDevice } from "./device-label";
 import { authenticationOptions, registrationOptions } from "./webauthn/options";
@@ -130,7 +130,7 @@ export async function passkeySignInOptions(
   request: Request,
   env: Env,
 ): Promise<PasskeyResult<ReturnType<typeof authenticationOptions>> & { headers?: HeadersInit }> {
-  const allowed = await d1RateLimiter(env, SIGN_IN_CHALLENGES).hit(`passkey-options:ip:${clientIp(request)}`);
+  const allowed = await d1RateLimiter(env, SIGN_IN_CHALLENGES).hit(`passkey-options:ip:${clientKey(request)}`);
   if (!allowed.allowed) {
     return { ok: false, status: 429, message: `Too many passkey sign-ins started. Please wait ${waitFor(allowed)} and try again.`, headers: retryAfterHeaders(allowed) };
   }
@@ -150,7 +150,7 @@ export async function verifyPasskeySignIn(
   responseText: unknown,
 ): Promise<PasskeyResult<{ id: number; email: string; tokenVersion: number }>> {
   const limiter = d1RateLimiter(env, PASSKEY_TRIES);
-  const key = `passkey:ip:${clientIp(request)}`;
+  const key = `passkey:ip:${clientKey(request)}`;
   const attempt = await limiter.attempt(key);
   if (!attempt.allowed) return { ok: false, status: 429, message: "Too many failed passkey sign-ins. Please wait and try again." };
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { clientNetwork } from "./client-network";
 
 /** What every limiter answers; callers turn `allowed: false` into a clear 429. */
 export interface RateLimitResult {
@@ -115,9 +116,17 @@ export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; wi
   };
 }
 
-/** The client's address as Cloudflare reports it; "local" in dev and tests. */
+/** The client's address as Cloudflare reports it; "local" in dev and tests. What records of who did what keep. */
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/**
+ * The client every per-client limit counts: the IPv4 address, or the IPv6 /64
+ * (docs/decisions/134). Never key a limit by `clientIp`.
+ */
+export function clientKey(request: Request): string {
+  return clientNetwork(clientIp(request));
 }
 
 /**

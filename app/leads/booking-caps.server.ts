@@ -4,6 +4,7 @@ import { bookingCaps } from "~/config/booking";
 import type { Db } from "~/db/client.server";
 import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { toE164 } from "~/core/phone";
+import { clientNetwork } from "~/http/client-network";
 
 // The caps that keep one script from booking out the calendar (app/config/booking.ts,
 // docs/decisions/051). They are part of the booking's INSERT, so parallel posts
@@ -18,26 +19,11 @@ export interface Booker {
   phoneKey: string;
   /** A keyed hash of the browser's booking cookie (a new one counts nothing yet). */
   visitorKey: string;
-  /** A keyed hash of the IP address (an IPv6 address's /64). */
+  /** A keyed hash of the client's network: its IPv4 address or IPv6 /64 (docs/decisions/134). */
   addressKey: string;
 }
 
 export type BookingCapReached = { cap: "phone" } | { cap: "visitor" | "address"; retryAfterSeconds: number };
-
-/**
- * The address the daily cap counts: an IPv4 address as is, an IPv6 address by
- * its /64 network, since one subscriber is given a whole /64 and can post from
- * any address in it.
- */
-export function capAddress(ip: string): string {
-  if (!ip.includes(":")) return ip;
-  if (ip.includes(".")) return ip.slice(ip.lastIndexOf(":") + 1); // IPv4-mapped, ::ffff:192.0.2.1
-  const [head = "", tail] = ip.toLowerCase().split("::", 2);
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
-}
 
 /** The number in E.164, the spelling the form rules store; its digits for anything else, so a key is never empty by accident. */
 export function phoneKey(phone: string): string {
@@ -57,7 +43,7 @@ export async function bookerOf(
   return {
     phoneKey: phoneKey(input.phone),
     visitorKey: await keyedHash(env, "booking-visitor", input.visitorId),
-    addressKey: await keyedHash(env, "booking-address", capAddress(input.ip)),
+    addressKey: await keyedHash(env, "booking-address", clientNetwork(input.ip)),
   };
 }
 

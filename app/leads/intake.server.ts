@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { store } from "~/config/store";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { parseForm } from "~/http/form.server";
-import { clientIp, formRateLimiter, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { clientIp, clientKey, formRateLimiter, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { dataWithToast } from "~/http/toast.server";
 import type { LeadKind } from "~/core/lead-kinds";
@@ -66,7 +66,7 @@ export async function takeLeadSubmission<Schema extends z.ZodType>(
   }
 
   const ip = clientIp(request);
-  const limit = await formRateLimiter(env).hit(`form:${kind}:${ip}`);
+  const limit = await formRateLimiter(env).hit(`form:${kind}:${clientKey(request)}`);
   if (!limit.allowed) {
     const message = `Too many submissions from your connection. Please wait ${waitFor(limit)} and try again, or call us at ${store.phone.display}.`;
     return { ok: false, status: 429, result: submission.reply({ formErrors: [message] }), headers: retryAfterHeaders(limit) };

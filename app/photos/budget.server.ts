@@ -1,5 +1,5 @@
 import { store } from "~/config/store";
-import { clientIp, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitResult } from "~/http/rate-limit.server";
+import { clientKey, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitResult } from "~/http/rate-limit.server";
 
 // Bytes as well as submissions: one visitor may send at most 100 MB of order
 // photos an hour (a fixed window in D1, like the form limit's fallback). A post
@@ -17,7 +17,7 @@ function limiter(env: Pick<Env, "DB">) {
   return d1RateLimiter(env, { limit: PHOTO_BYTES_PER_HOUR, windowMs: 60 * 60 * 1000 });
 }
 
-const key = (request: Request) => `photo-bytes:${clientIp(request)}`;
+const key = (request: Request) => `photo-bytes:${clientKey(request)}`;
 
 /** The 429's words and its Retry-After. */
 export interface PhotoBudgetRefusal {

@@ -10,10 +10,16 @@ import { readTicketNumber } from "./ticket-number";
 // reached by the same work: a malformed number or wrong-length digits are
 // replaced by values that can never match, then always one query on the unique
 // ticket index and one constant-time compare of four bytes. Misses count
-// against the address; after MISSES_PER_HOUR it waits for the hour to end.
+// against the client (its IPv4 address or IPv6 /64, decision 134): after
+// MISSES_PER_HOUR it waits for the hour to end. They also count against the
+// ticket typed, from every client together: after MISSES_PER_TICKET_PER_DAY
+// that ticket's look-up says to call the store, so the 10,000 possible last
+// digits cannot be tried from many networks. The customer can still call.
 
 export const MISSES_PER_HOUR = 10;
+export const MISSES_PER_TICKET_PER_DAY = 20;
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Never issued: U is not in the ticket alphabet. */
 const UNISSUED_TICKET = "R-UUUU-UU";
@@ -37,8 +43,12 @@ export interface LookupWork {
   comparedBytes: number;
 }
 
-function lookupLimiter(env: Pick<Env, "DB">) {
+function clientLimiter(env: Pick<Env, "DB">) {
   return d1RateLimiter(env, { limit: MISSES_PER_HOUR, windowMs: HOUR_MS });
+}
+
+function ticketLimiter(env: Pick<Env, "DB">) {
+  return d1RateLimiter(env, { limit: MISSES_PER_TICKET_PER_DAY, windowMs: DAY_MS });
 }
 
 const encoder = new TextEncoder();
@@ -77,16 +87,30 @@ export async function findRepairForCustomer(
 export type LookupOutcome =
   | { status: "found"; repair: RepairForCustomer }
   | { status: "not-found" }
-  | { status: "waiting"; limit: RateLimitResult };
+  | { status: "waiting"; limit: RateLimitResult }
+  | { status: "ticket-paused"; limit: RateLimitResult };
 
-/** A look-up from an address: refused while it waits, a try counted first and given back when it finds the repair. */
-export async function lookUpRepair(env: Pick<Env, "DB">, db: Db, ip: string, typedTicket: string, typedLast4: string): Promise<LookupOutcome> {
-  const limiter = lookupLimiter(env);
-  const key = `repair-lookup:${ip}`;
-  const limit = await limiter.attempt(key);
+/**
+ * A look-up from a client (`client` is its clientKey): refused while the client
+ * waits or the ticket is paused; a try is counted on both first, and given back
+ * when it finds the repair or the ticket refuses it.
+ */
+export async function lookUpRepair(env: Pick<Env, "DB">, db: Db, client: string, typedTicket: string, typedLast4: string): Promise<LookupOutcome> {
+  const byClient = clientLimiter(env);
+  const clientKey = `repair-lookup:${client}`;
+  const limit = await byClient.attempt(clientKey);
   if (!limit.allowed) return { status: "waiting", limit };
+  // Any well-formed number counts, issued or not, so the pause says nothing about whether a ticket exists.
+  const ticket = readTicketNumber(typedTicket);
+  const byTicket = ticketLimiter(env);
+  const ticketKey = ticket ? `repair-lookup-ticket:${ticket}` : null;
+  const ticketLimit = ticketKey ? await byTicket.attempt(ticketKey) : null;
+  if (ticketLimit && !ticketLimit.allowed) {
+    await byClient.forgive(clientKey);
+    return { status: "ticket-paused", limit: ticketLimit };
+  }
   const repair = await findRepairForCustomer(db, typedTicket, typedLast4);
   if (!repair) return { status: "not-found" };
-  await limiter.forgive(key);
+  await Promise.all([byClient.forgive(clientKey), ticketKey ? byTicket.forgive(ticketKey) : null]);
   return { status: "found", repair };
 }

@@ -34,6 +34,7 @@ export const REPAIR_MESSAGES = {
   textPhone: "To send a text, enter a 10-digit US phone number with its area code, or untick the text box.",
   workDetail: "Describe the work for “Other”.",
   notFound: `We couldn't find that repair. Check the number on your ticket, or call us at ${store.phone.display}.`,
+  ticketPaused: `This ticket has been looked up too many times today without the right digits, so we have paused its look-up. Please call us at ${store.phone.display} and we'll tell you how your repair is doing.`,
 } as const;
 
 const MAX_ESTIMATE_DOLLARS = 100_000;

@@ -25,6 +25,20 @@ export function uniqueIp(): string {
   return `198.51.${Math.floor(Math.random() * 200)}.${(ipCounter % 250) + 1}`;
 }
 
+/** The form limit's binding period (FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS; wrangler.toml). */
+const FORM_WINDOW_MS = 60_000;
+
+/**
+ * Waits, when less than 20 seconds of the form limit's minute are left, for the
+ * next minute. The Rate Limiting binding (and miniflare's copy of it) counts in
+ * windows aligned to the clock, so a test that posts up to the limit and expects
+ * the next post refused must not straddle two windows, however slow the machine.
+ */
+export async function freshFormWindow(): Promise<void> {
+  const left = FORM_WINDOW_MS - (Date.now() % FORM_WINDOW_MS);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** A lead form post from one visitor (their own IP), with a fresh token unless the fields carry one. */
 export async function postLead(path: string, kind: LeadKind, fields: Record<string, string>, ip = uniqueIp()) {
   const submissionToken = fields.submissionToken ?? (await issueToken(kind));

@@ -9,7 +9,7 @@ import { NEVER_CACHE } from "~/http/cache-policy";
 import { NO_ANALYTICS } from "~/http/page-analytics";
 import { TASK_PAGE } from "~/http/page-scripts";
 import { parseForm } from "~/http/form.server";
-import { clientIp, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { clientKey, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import {
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (lookup.state === "invalid" || lookup.state === "not-found") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.invalidLink] }), 404);
   if (lookup.state === "ended") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.ended] }), 410);
 
-  const limit = await formRateLimiter(env).hit(`form:manage:${clientIp(request)}`);
+  const limit = await formRateLimiter(env).hit(`form:manage:${clientKey(request)}`);
   if (!limit.allowed) {
     const message = `Too many changes from your connection. Please wait ${waitFor(limit)} and try again, or call us at ${store.phone.display}.`;
     return refuse(submission.reply({ formErrors: [message] }), 429, retryAfterHeaders(limit));

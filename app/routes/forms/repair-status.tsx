@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { parseForm } from "~/http/form.server";
 import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
-import { clientIp, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { clientKey, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { seo } from "~/http/seo";
 import { lookUpRepair } from "~/repairs/lookup.server";
@@ -45,10 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getCloudflare(context);
   const submission = parseForm(await request.formData(), RepairLookupSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), repair: null }, { status: 400 });
-  const outcome = await lookUpRepair(env, getDb(env), clientIp(request), submission.value.ticket, submission.value.last4);
+  const outcome = await lookUpRepair(env, getDb(env), clientKey(request), submission.value.ticket, submission.value.last4);
   if (outcome.status === "waiting") {
     const message = `Too many look-ups that found nothing from your connection. Please wait ${waitFor(outcome.limit)}, or call us at ${store.phone.display}.`;
     return data({ result: submission.reply({ formErrors: [message] }), repair: null }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
+  }
+  if (outcome.status === "ticket-paused") {
+    return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.ticketPaused] }), repair: null }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
   }
   if (outcome.status === "not-found") {
     return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.notFound] }), repair: null }, { status: 404 });
