@@ -302,6 +302,13 @@ export const consentRecords = sqliteTable(
     consentText: text("consent_text").notNull(),
     ip: text("ip").notNull(),
     createdAt: createdAt(),
+    /**
+     * A promotional consent counts once the number itself confirmed it: when it
+     * replied YES to the confirmation text, and that reply's Twilio MessageSid
+     * (decision 135). Null on other purposes and on an unconfirmed request.
+     */
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    confirmationSid: text("confirmation_sid"),
   },
   (t) => [
     index("consent_records_contact_message_idx").on(t.contactMessageId),

@@ -86,9 +86,9 @@ export async function recordHistory(db: Db, lead: { kind: LeadKind; id: number; 
   return entries.sort((a, b) => a.at - b.at).map((entry) => ({ ...entry, atLabel: formatStoreDateTime(entry.at) }));
 }
 
-/** Whether staff may text this lead's number now, and if not, why (the button says it). */
-export async function textingState(env: Env, db: Db, phone: string, now = Date.now()): Promise<TextingState> {
-  const permission = await textPermission(db, phone);
+/** Whether staff may text this lead's number now, and if not, why (the button says it): only with the consent given with this lead. */
+export async function textingState(env: Env, db: Db, lead: { kind: LeadKind; id: number; phone: string }, now = Date.now()): Promise<TextingState> {
+  const permission = await textPermission(db, lead.phone, { purpose: "transactional", record: { kind: lead.kind, id: lead.id } });
   const capReached = storeCapReached(await storeTextsInLastDay(db, now));
   const refusal = !permission.ok
     ? TEXT_REFUSALS[permission.reason]
@@ -120,7 +120,7 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, re
   const lead = await getLead(env, kind, id);
   if (!lead) throw data("Not found", { status: 404 });
   const now = Date.now();
-  const state = await textingState(env, db, lead.phone, now);
+  const state = await textingState(env, db, lead, now);
   if (state.refusal) return data({ textResult: submission.reply({ formErrors: [state.refusal] }) }, { status: 409 });
 
   const user = context.get(staffUserContext);

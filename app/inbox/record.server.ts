@@ -49,7 +49,7 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   const now = Date.now();
   const [history, texting, bookedEmail] = await Promise.all([
     recordHistory(db, lead, now),
-    textingState(env, db, lead.phone, now),
+    textingState(env, db, lead, now),
     lead.kind === "appointment" ? bookingEmail(db, lead.id) : null,
   ]);
   return {

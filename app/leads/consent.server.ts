@@ -36,6 +36,8 @@ export function recordSmsConsent(
       consentText: sql`${CONSENTS[purpose].text}`,
       ip: sql`${consent.ip}`,
       createdAt: sql`${consent.now}`,
+      confirmedAt: sql`NULL`,
+      confirmationSid: sql`NULL`,
     },
     sql`FROM ${table}
       WHERE ${table}.submission_token = ${lead.submissionId}

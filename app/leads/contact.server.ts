@@ -2,19 +2,20 @@ import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { emailMessage } from "~/messaging/outbox.server";
+import { emailMessage, textMessage } from "~/messaging/outbox.server";
 import { leadEmail } from "./staff-email";
-import { requestReceivedEmail } from "~/messaging/visitor-messages";
+import { promoConfirmationText, requestReceivedEmail } from "~/messaging/visitor-messages";
 import { recordSmsConsent } from "./consent.server";
 import type { LeadIntake } from "./intake.server";
-import { formatPhone } from "~/core/phone";
+import { formatPhone, textablePhone } from "~/core/phone";
 import type { ContactRequest } from "./rules/contact";
 import { storeLeadOnce } from "./save.server";
 
 /**
  * Stores the message with the consents the visitor gave (each with its exact words, version,
  * time, IP, number: texts about this message, and promotions if ticked), the staff e-mail and the visitor's "We received your
- * request", in one batch. Throws if D1 fails.
+ * request", in one batch. A promotions tick is a request until the number replies YES to the
+ * text that asks it to (decision 135). Throws if D1 fails.
  */
 export async function saveContactMessage(
   context: Readonly<RouterContextProvider>,
@@ -29,7 +30,11 @@ export async function saveContactMessage(
     ["E-mail", email],
     ["Message", message],
   ];
-  const staffRows: [string, string][] = [...rows, ["Offers by text", promoConsent ? "Agreed to promotions by text" : "No"]];
+  const promoPhone = promoConsent ? textablePhone(phone) : null;
+  const staffRows: [string, string][] = [
+    ...rows,
+    ["Offers by text", promoConsent ? "Asked for promotions by text: they start once the number replies YES to our text" : "No"],
+  ];
   const lead = { kind: "contact", submissionId: intake.submissionId } as const;
   const consent = { phone, ip: intake.ip, now };
   await storeLeadOnce(db, context, {
@@ -47,6 +52,9 @@ export async function saveContactMessage(
       ...(promoConsent ? [recordSmsConsent(db, lead, { ...consent, purpose: "promotional" })] : []),
     ],
     staffEmail: leadEmail("contact", staffRows, { replyTo: email }),
-    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email))],
+    visitorMessages: [
+      emailMessage("request-received", requestReceivedEmail(email)),
+      ...(promoPhone ? [textMessage("promo-confirmation", promoPhone, promoConfirmationText())] : []),
+    ],
   });
 }

@@ -18,11 +18,16 @@ interface MessageKindInfo {
   answersKeyword?: true;
   /**
    * The consent a text of this kind needs (app/messaging/text-permission.server.ts); without one,
-   * a consent to texts about the visitor's own request. A promotion needs the separate
-   * promotional consent; a repair's "ready" text the one given at the counter for it, which
+   * the consent to texts given with the record it is about. A promotion needs the number's
+   * promotional consent, confirmed by its YES; the text that asks for that YES, the request made
+   * with its record; a repair's "ready" text the consent given at the counter for it, which
    * allows nothing else.
    */
-  consent?: "promotional" | "repair-ready";
+  consent?: "promotional" | "promotional-request" | "repair-ready";
+  /** Held until the quiet hours end, like a reminder (app/core/reminders.ts). */
+  heldInQuietHours?: true;
+  /** At most one of this kind to a number within this many milliseconds (counted when sent). */
+  oncePerRecipientWithinMs?: number;
 }
 
 export const MESSAGE_KINDS = {
@@ -41,7 +46,17 @@ export const MESSAGE_KINDS = {
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready" },
-  promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional" },
+  promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional", heldInQuietHours: true },
+  // The double opt-in for promotions (decision 135): asks the number to reply YES, then confirms the YES.
+  "promo-confirmation": {
+    audience: "visitor",
+    automated: true,
+    label: "Request to confirm offers",
+    consent: "promotional-request",
+    heldInQuietHours: true,
+    oncePerRecipientWithinMs: 7 * 24 * 60 * 60 * 1000,
+  },
+  "promo-welcome": { audience: "visitor", automated: true, label: "Welcome to offers", consent: "promotional" },
   // The owner's staff list: a link to set a password (app/auth/staff.server.ts).
   "staff-invite": { audience: "staff", automated: false, label: "Staff invitation" },
   "staff-reset": { audience: "staff", automated: false, label: "Password reset link" },

@@ -9,7 +9,7 @@ import { isQuietHour, outsideQuietHours } from "~/core/reminders";
 import { RECORD_ID_SLOT, type Email } from "./email";
 import { configuredNotifier, type Notifier } from "./mailchannels.server";
 import { AUTOMATED_KINDS, messageKindInfo, type Channel, type MessageKind } from "./message-kinds";
-import { TEXT_REFUSALS, textPermission } from "./text-permission.server";
+import { TEXT_REFUSALS, textPermission, type TextPurpose } from "./text-permission.server";
 import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio.server";
 
 // The one outbox for every e-mail and text (docs/decisions/022 and 065). A row
@@ -234,13 +234,25 @@ async function checkBeforeSend(db: Db, row: Claimed, now: number): Promise<Gate>
     if (held) return { go: false, ...held };
   }
   if (row.channel === "sms") {
-    const permission = await textPermission(db, row.recipient, messageKindInfo(row.kind)?.consent ?? "transactional");
-    if (!permission.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission.reason]}` };
+    const need = textPurposeOf(row);
+    const permission = need ? await textPermission(db, row.recipient, need) : null;
+    if (!permission?.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission?.reason ?? "no-consent"]}` };
   }
+  if (messageKindInfo(row.kind)?.heldInQuietHours && isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };
 }
 
+/** The consent a text relies on: the one given with the record it is about (decision 135); null when it is about none. */
+function textPurposeOf(row: Claimed): TextPurpose | null {
+  const consent = messageKindInfo(row.kind)?.consent ?? "transactional";
+  if (consent === "promotional") return { purpose: "promotional" };
+  if (consent === "repair-ready") return { purpose: consent, record: { kind: "repair", id: row.recordId } };
+  return row.leadKind ? { purpose: consent, record: { kind: row.leadKind, id: row.recordId } } : null;
+}
+
 function dailyLimitReason(row: Claimed): string {
+  const once = messageKindInfo(row.kind)?.oncePerRecipientWithinMs;
+  if (once) return `Not sent: one went to this number in the last ${Math.round(once / DAY_MS)} days, or the daily limit was reached.`;
   if (row.channel === "email") {
     return `Not sent: ${messaging.automatedEmailsPerAddressPerDay} automatic e-mails went to this address in the last 24 hours.`;
   }
@@ -255,9 +267,14 @@ function dailyLimitReason(row: Claimed): string {
  * both take the last place. False: a limit is reached.
  */
 async function countAgainstDailyLimits(db: Db, row: Claimed, now: number): Promise<boolean> {
-  const automated = messageKindInfo(row.kind)?.automated ?? false;
+  const info = messageKindInfo(row.kind);
+  const automated = info?.automated ?? false;
   const since = now - DAY_MS;
   const limits: SQL[] = [];
+  if (info?.oncePerRecipientWithinMs) {
+    limits.push(sql`NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.kind = ${row.kind} AND o.channel = ${row.channel}
+      AND o.recipient = ${row.recipient} AND o.counted_at > ${now - info.oncePerRecipientWithinMs} AND o.id != ${row.id})`);
+  }
   if (automated) {
     const limit = row.channel === "sms" ? messaging.automatedTextsPerNumberPerDay : messaging.automatedEmailsPerAddressPerDay;
     limits.push(sql`(SELECT count(*) FROM ${outbox} o WHERE o.channel = ${row.channel} AND o.recipient = ${row.recipient}

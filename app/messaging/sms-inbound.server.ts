@@ -1,24 +1,27 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
 import { announceLeadChange } from "~/live/client.server";
 import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
-import { helpReplyText, stopReplyText } from "./visitor-messages";
+import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messages";
 
 // Texts people send to the store's number, as Twilio's Messaging webhook posts
 // them (docs/decisions/068). Only a request Twilio signed is read; then the text
 // is stored once (Twilio retries with the same MessageSid), STOP and its
 // synonyms put the number on the opt-out list, START takes it off. HELP and
 // STOP are answered, through the outbox like every other text, whoever sent
-// them (CTIA asks it of every sender), at most once per number per day.
+// them (CTIA asks it of every sender), at most once per number per day. YES
+// confirms a request for promotions made on a form, once the number was sent
+// the text that asks for it (decision 135), and is answered once.
 
 /** CTIA's keywords (Messaging Principles and Best Practices), as Twilio's own opt-out handling knows them. */
 const KEYWORDS = {
   stop: ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"],
   start: ["START", "UNSTOP"],
   help: ["HELP", "INFO"],
+  yes: ["YES"],
 } as const;
 
 export type Keyword = keyof typeof KEYWORDS;
@@ -36,6 +39,8 @@ const KEYWORD_REPLIES = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A YES confirms a request for promotions only this long after the text that asked for it was sent. */
+export const PROMO_CONFIRMATION_VALID_MS = 30 * DAY_MS;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 /** Twilio joins a long text into one Body of up to 1,600 characters. */
@@ -98,12 +103,59 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
           ),
         ]
       : []),
+    ...(keyword === "yes" ? confirmPromotions(db, { from, messageSid, now }) : []),
   ] as unknown as Parameters<typeof db.batch>[0]);
-  if (keyword === "help" || keyword === "stop") {
+  if (keyword === "help" || keyword === "stop" || keyword === "yes") {
     deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
   }
   ctx.waitUntil(announceToRecordsOf(env, from));
   return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
+}
+
+/**
+ * The statements a YES adds to the batch: the number's requests for promotions
+ * are confirmed with this reply's MessageSid, if it was sent the text that asks
+ * for one within the last 30 days; then, once per confirmed request, the
+ * welcome that says it is signed up. A retried webhook changes nothing more.
+ */
+function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; messageSid: string; now: number }) {
+  const asked = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, "promo-confirmation"),
+        eq(outbox.channel, "sms"),
+        eq(outbox.recipient, reply.from),
+        eq(outbox.status, "sent"),
+        gt(outbox.sentAt, new Date(reply.now - PROMO_CONFIRMATION_VALID_MS)),
+      ),
+    );
+  return [
+    db
+      .update(consentRecords)
+      .set({ confirmedAt: new Date(reply.now), confirmationSid: reply.messageSid })
+      .where(
+        and(
+          eq(consentRecords.phone, reply.from),
+          eq(consentRecords.purpose, "promotional"),
+          isNull(consentRecords.confirmedAt),
+          exists(asked),
+        ),
+      ),
+    queueMessage(
+      db,
+      textMessage("promo-welcome", reply.from, promoWelcomeText()),
+      {
+        leadKind: null,
+        recordId: sql`c.id`,
+        from: sql`FROM ${consentRecords} c WHERE c.confirmation_sid = ${reply.messageSid}
+          AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.kind = 'promo-welcome' AND o.recipient = c.phone AND o.record_id = c.id)
+          ORDER BY c.id LIMIT 1`,
+      },
+      reply.now,
+    ),
+  ];
 }
 
 /** Open record pages of leads that gave consent for this number show the text (and a STOP) at once. */

@@ -1,49 +1,87 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
-import { consentRecords, outbox, smsOptOuts, type ConsentPurpose } from "~/db/schema";
+import { consentRecords, outbox, smsOptOuts } from "~/db/schema";
+import type { LeadKind } from "~/core/lead-kinds";
 import { textablePhone } from "~/core/phone";
 
-// Whether the store may text a number: only with a consent record for it, of the
-// purpose the text has (a promotion needs the separate promotional consent), and
-// never while it is on the opt-out list (its newest STOP/START row says stop).
-// The outbox asks at send time, the staff page before it offers the button.
+// Whether the store may text a number (decision 135). A text about a record
+// (a visit, a message, a repair) needs the consent given with that record, for
+// that number: a stranger who types someone's number on another form makes
+// only their own record textable. A promotion needs the number's promotional
+// consent, confirmed by the number itself (it replied YES to the confirmation
+// text); the confirmation text needs the unconfirmed request made with its
+// record. Never while the number is on the opt-out list (its newest STOP/START
+// row says stop). The outbox asks at send time, the staff page before it offers
+// the button.
+
+/** The record a text is about, whose consent it relies on. An order's form asks for none. */
+export interface ConsentSource {
+  kind: LeadKind | "repair";
+  id: number;
+}
+
+/**
+ * What a text needs: a consent of `purpose` given with `record`; a promotion
+ * needs only the number's confirmed promotional consent (`record` null).
+ */
+export type TextPurpose =
+  | { purpose: "transactional" | "repair-ready" | "promotional-request"; record: ConsentSource }
+  | { purpose: "promotional"; record?: null };
 
 export type TextPermission =
   | { ok: true; phone: string }
-  | { ok: false; reason: "no-number" | "no-consent" | "no-promo-consent" | "opted-out"; phone: string | null };
+  | { ok: false; reason: "no-number" | "no-consent" | "no-promo-consent" | "promo-confirmed" | "opted-out"; phone: string | null };
 
 export const TEXT_REFUSALS: Record<Extract<TextPermission, { ok: false }>["reason"], string> = {
   "no-number": "This phone number can't receive texts: a 10-digit US number is needed.",
-  "no-consent": "There is no text-message consent from this number.",
-  "no-promo-consent": "This number has not agreed to promotions by text.",
+  "no-consent": "There is no text-message consent from this number given with this record.",
+  "no-promo-consent": "This number has not confirmed promotions by text (by replying YES).",
+  "promo-confirmed": "This number has already confirmed promotions by text.",
   "opted-out": "This number replied STOP and is on the opt-out list.",
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function textPermission(
-  db: Db,
-  typedPhone: string,
-  purpose: ConsentPurpose = "transactional",
-): Promise<TextPermission> {
+/** The consent column that names a record of this kind; an order has none. */
+function sourceColumn(kind: ConsentSource["kind"]) {
+  if (kind === "appointment") return consentRecords.appointmentId;
+  if (kind === "contact") return consentRecords.contactMessageId;
+  if (kind === "repair") return consentRecords.repairId;
+  return null;
+}
+
+const promotionalConfirmed = (phone: string) =>
+  and(eq(consentRecords.phone, phone), eq(consentRecords.purpose, "promotional"), isNotNull(consentRecords.confirmedAt));
+
+/** The consents that allow the text, as a WHERE, or null when no record of its kind can hold one. */
+function allowingConsent(phone: string, need: TextPurpose): SQL | undefined | null {
+  if (need.purpose === "promotional") return promotionalConfirmed(phone);
+  const column = sourceColumn(need.record.kind);
+  if (!column) return null;
+  const purpose = need.purpose === "promotional-request" ? "promotional" : need.purpose;
+  return and(eq(consentRecords.phone, phone), eq(consentRecords.purpose, purpose), eq(column, need.record.id));
+}
+
+export async function textPermission(db: Db, typedPhone: string, need: TextPurpose): Promise<TextPermission> {
   const phone = textablePhone(typedPhone);
   if (!phone) return { ok: false, reason: "no-number", phone: null };
-  const [consent, latest] = await db.batch([
-    db
-      .select({ id: consentRecords.id })
-      .from(consentRecords)
-      .where(and(eq(consentRecords.phone, phone), eq(consentRecords.purpose, purpose)))
-      .limit(1),
+  const allowing = allowingConsent(phone, need);
+  const noConsent = need.purpose === "promotional" ? "no-promo-consent" : "no-consent";
+  const [consent, latest, confirmed] = await db.batch([
+    db.select({ id: consentRecords.id }).from(consentRecords).where(allowing ?? sql`0`).limit(1),
     db
       .select({ action: smsOptOuts.action })
       .from(smsOptOuts)
       .where(eq(smsOptOuts.phone, phone))
       .orderBy(desc(smsOptOuts.id))
       .limit(1),
+    db.select({ id: consentRecords.id }).from(consentRecords).where(promotionalConfirmed(phone)).limit(1),
   ]);
   if (latest[0]?.action === "stop") return { ok: false, reason: "opted-out", phone };
-  if (!consent[0]) return { ok: false, reason: purpose === "promotional" ? "no-promo-consent" : "no-consent", phone };
+  if (!consent[0]) return { ok: false, reason: noConsent, phone };
+  // The request to confirm goes only to a number that has not confirmed yet.
+  if (need.purpose === "promotional-request" && confirmed[0]) return { ok: false, reason: "promo-confirmed", phone };
   return { ok: true, phone };
 }
 

@@ -69,6 +69,23 @@ export function stopReplyText(): string {
   return `${store.name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`;
 }
 
+/**
+ * The double opt-in for promotions (CTIA, decision 135): the number itself says
+ * YES before any offer is sent. It names the program, how often, the costs and
+ * the keywords, and tells whoever did not ask to do nothing.
+ */
+export function promoConfirmationText(): string {
+  return (
+    `${store.name}: reply YES to get offers and promotions by text, up to 4 a month. ` +
+    `Msg & data rates may apply. Reply HELP for help, STOP to opt out. Didn't ask? Ignore this text.`
+  );
+}
+
+/** The answer to that YES: the number is signed up, and how to leave. */
+export function promoWelcomeText(): string {
+  return `${store.name}: you're signed up for offers by text, up to 4 a month. Msg & data rates may apply. Reply HELP for help, STOP to opt out.`;
+}
+
 /** A staff text as sent: their words, then the store's name. */
 export function staffText(message: string): string {
   return `${message}\n${store.name}`;

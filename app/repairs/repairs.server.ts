@@ -80,6 +80,8 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           consentText: sql`${REPAIR_TEXT_CONSENT_TEXT}`,
           ip: sql`${clerk.ip}`,
           createdAt: sql`${now}`,
+          confirmedAt: sql`NULL`,
+          confirmationSid: sql`NULL`,
         },
         sql`${byForm} AND ${repairs.textConsent} = 1`,
       ),

@@ -1,5 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
+import { addDays } from "../../app/core/slots";
+import { storeDate, storeTimeToInstant } from "../../app/core/store-time";
+import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/messaging/mailchannels.server";
 import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender } from "../../app/messaging/twilio.server";
 import { ORIGIN } from "./helpers";
@@ -180,4 +183,26 @@ export async function inboundText(
       body,
     }),
   };
+}
+
+/** The next noon in the store's time zone: outside the quiet hours, and after every row queued so far. */
+export function nextStoreNoon(): number {
+  const noon = storeTimeToInstant(storeDate(), 12);
+  return noon > Date.now() ? noon : storeTimeToInstant(addDays(storeDate(), 1), 12);
+}
+
+/** A promotion to `phone` (E.164), queued as staff tooling would, then delivered through the real outbox at noon. */
+export async function promote(phone: string, body = "10% off resizing this week") {
+  const { id } = (await env.DB.prepare(
+    `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel)
+     VALUES ('promotion', 0, ?, '', '', ?, 'pending', 0, 0, 0, 'sms') RETURNING id`,
+  )
+    .bind(phone, body)
+    .first<{ id: number }>())!;
+  const fetchSpy = stubProviders();
+  const outcome = await deliverOutboxMessage(env, id, { ...senders(), now: nextStoreNoon() });
+  const texts = sentTexts(fetchSpy);
+  fetchSpy.mockRestore();
+  const [row] = await rows<{ status: string; last_error: string | null }>("SELECT status, last_error FROM outbox WHERE id = ?", id);
+  return { outcome, row, texts };
 }

@@ -58,8 +58,9 @@ describe("logging a repair", () => {
     });
     expect(consent[0]!.created_at).toBeGreaterThanOrEqual(before);
     // It allows the one "ready" text, and no other text to the number (a staff text, a reminder).
-    expect(await textPermission(getDb(env), repair.phone, "repair-ready")).toEqual({ ok: true, phone: repair.phone });
-    expect(await textPermission(getDb(env), repair.phone)).toMatchObject({ ok: false, reason: "no-consent" });
+    const record = { kind: "repair", id: repair.id } as const;
+    expect(await textPermission(getDb(env), repair.phone, { purpose: "repair-ready", record })).toEqual({ ok: true, phone: repair.phone });
+    expect(await textPermission(getDb(env), repair.phone, { purpose: "transactional", record })).toMatchObject({ ok: false, reason: "no-consent" });
 
     const audit = await rows<{ action: string }>("SELECT action FROM audit_log WHERE actor_id = ? AND target = ?", clerk.id, `repairs #${repair.id}`);
     expect(audit.map((entry) => entry.action)).toContain("repair-created");

@@ -7,7 +7,7 @@ import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
 import { createStaff, get, signIn } from "./helpers";
 import { getWithCookie } from "./dashboard-helpers";
 import { postLead, rows, textOf } from "./lead-helpers";
-import { senders, sentTexts, stubProviders } from "./message-helpers";
+import { inboundText, nextStoreNoon, promote as promoteTo, senders, stubProviders } from "./message-helpers";
 
 // Issue 27: the two text consents and the rule that sends promotions only to
 // numbers that agreed to them, the custom order's description, the lasting
@@ -36,20 +36,6 @@ async function consentsOf(name: string) {
        JOIN contact_messages m ON m.id = c.contact_message_id WHERE m.name = ? ORDER BY c.purpose DESC`,
     name,
   );
-}
-
-/** A promotion queued for `phone` (as staff tooling would), then delivered through the real outbox. */
-async function promote(phone: string) {
-  const { id } = (await env.DB.prepare(
-    `INSERT INTO outbox (kind, record_id, recipient, subject, html, text_body, status, attempts, next_attempt_at, created_at, channel)
-     VALUES ('promotion', 0, ?, '', '', '10% off resizing this week', 'pending', 0, 0, 0, 'sms') RETURNING id`,
-  )
-    .bind(e164(phone))
-    .first<{ id: number }>())!;
-  const fetchSpy = stubProviders();
-  const outcome = await deliverOutboxMessage(env, id, senders());
-  const [row] = await rows<{ status: string; last_error: string | null }>("SELECT status, last_error FROM outbox WHERE id = ?", id);
-  return { outcome, row, texts: sentTexts(fetchSpy) };
 }
 
 describe("contact form: two consents", () => {
@@ -84,19 +70,26 @@ describe("contact form: two consents", () => {
     ]);
   });
 
-  it("sends a promotion only to a number holding promotional consent", async () => {
+  it("sends a promotion only to a number holding promotional consent it confirmed by replying YES", async () => {
     const consenting = newPhone();
     const notConsenting = newPhone();
     expect((await postLead("/contactus", "contact", contact("Promo Yes", consenting, { promoConsent: "on" }))).status).toBe(302);
     expect((await postLead("/contactus", "contact", contact("Promo No", notConsenting))).status).toBe(302);
 
-    const refused = await promote(notConsenting);
+    const refused = await promoteTo(e164(notConsenting));
     expect(refused.outcome).toBe("cancelled");
-    expect(refused.row).toEqual({ status: "cancelled", last_error: "Not sent: This number has not agreed to promotions by text." });
+    expect(refused.row).toEqual({ status: "cancelled", last_error: "Not sent: This number has not confirmed promotions by text (by replying YES)." });
     expect(refused.texts).toEqual([]);
     vi.restoreAllMocks();
 
-    const sent = await promote(consenting);
+    // The number is asked to confirm (decision 135), and replies YES.
+    const [request] = await rows<{ id: number }>("SELECT id FROM outbox WHERE kind = 'promo-confirmation' AND recipient = ?", e164(consenting));
+    stubProviders();
+    expect(await deliverOutboxMessage(env, request!.id, { ...senders(), now: nextStoreNoon() })).toBe("sent");
+    vi.restoreAllMocks();
+    expect((await inboundText({ From: e164(consenting), Body: "YES" })).response.status).toBe(200);
+
+    const sent = await promoteTo(e164(consenting));
     expect(sent.outcome).toBe("sent");
     expect(sent.texts.map((text) => [text.params.To, text.params.Body])).toEqual([[e164(consenting), "10% off resizing this week"]]);
   });

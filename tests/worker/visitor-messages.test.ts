@@ -232,7 +232,7 @@ describe("the rules checked at send time", () => {
     expect(await deliverOutboxMessage(env, id, senders())).toBe("cancelled");
     expect(fetchSpy).not.toHaveBeenCalled();
     const [row] = await rows<{ status: string; last_error: string }>("SELECT status, last_error FROM outbox WHERE id = ?", id);
-    expect(row).toEqual({ status: "cancelled", last_error: "Not sent: There is no text-message consent from this number." });
+    expect(row).toEqual({ status: "cancelled", last_error: "Not sent: There is no text-message consent from this number given with this record." });
   });
 
   it(`sends at most ${messaging.automatedTextsPerNumberPerDay} automatic texts to one number in 24 hours`, async () => {
@@ -373,7 +373,7 @@ describe("staff texts from the record page", () => {
 
   it("is disabled, saying why, without consent or after STOP, and a post anyway is refused with 409 and queues nothing", async () => {
     const noConsent = await recordOf("Staff Text No Consent", { smsConsent: "" });
-    expect(await textOf(await getWithCookie(noConsent.path, noConsent.cookie))).toContain("Texting is off: There is no text-message consent from this number.");
+    expect(await textOf(await getWithCookie(noConsent.path, noConsent.cookie))).toContain("Texting is off: There is no text-message consent from this number given with this record.");
     const refused = await postWithCookie(noConsent.path, { intent: "text", formId: crypto.randomUUID(), message: "Hello" }, noConsent.cookie);
     expect(refused.status).toBe(409);
     expect((await appointmentOutbox("Staff Text No Consent")).filter((row) => row.kind === "staff-text")).toEqual([]);

@@ -27,12 +27,16 @@ const sections: LegalSection[] = [
         <blockquote className="quote-box">
           <p>{SMS_CONSENT_TEXT}</p>
         </blockquote>
-        <p>Promotions are a separate box you may tick or leave empty. If you tick it, you agree to this text too:</p>
+        <p>
+          Promotions are a separate box you may tick or leave empty. If you tick it, we send one text asking you to
+          confirm by replying YES, and no offer is sent before you do. Replying YES, you agree to this text too:
+        </p>
         <blockquote className="quote-box">
           <p>{PROMO_CONSENT_TEXT}</p>
         </blockquote>
         <p>
-          Consent is not a condition of any purchase. We keep a record of when and how you gave consent, and the exact
+          Consent is not a condition of any purchase. Texts about a message, a visit or a repair go only to the number
+          given with it, with the consent given with it. We keep a record of when and how you gave consent, and the exact
           words you agreed to.
         </p>
       </>
@@ -46,7 +50,7 @@ const sections: LegalSection[] = [
         <li>Appointment reminders</li>
         <li>Follow-ups on your inquiry or visit</li>
         <li>Billing inquiries, for example about a layaway balance</li>
-        <li>Promotions and offers, only if you ticked the separate promotions box</li>
+        <li>Promotions and offers, only if you ticked the separate promotions box and then replied YES to our text</li>
         <li>Order status updates, for example when your custom piece is ready</li>
       </ul>
     ),
