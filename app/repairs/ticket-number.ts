@@ -9,9 +9,15 @@ export const TICKET_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const RANDOM_CHARACTERS = 6;
 const TICKET_PATTERN = /^R-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/;
 
-/** A new ticket number; the database's unique index is what guarantees no two repairs share one. */
-export function newTicketNumber(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(RANDOM_CHARACTERS));
+/** `count` random bytes from the platform's CSPRNG. */
+const cryptoBytes = (count: number) => crypto.getRandomValues(new Uint8Array(count));
+
+/**
+ * A new ticket number; the database's unique index is what guarantees no two
+ * repairs share one. `randomBytes` is for tests, which draw from a seeded source.
+ */
+export function newTicketNumber(randomBytes: (count: number) => Uint8Array = cryptoBytes): string {
+  const bytes = randomBytes(RANDOM_CHARACTERS);
   // 256 is a multiple of 32, so the low five bits of a random byte are uniform.
   const characters = Array.from(bytes, (byte) => TICKET_ALPHABET[byte & 31]).join("");
   return `R-${characters.slice(0, 4)}-${characters.slice(4)}`;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { newColleague, signInWithPassword } from "./fixtures";
+import { freshAddress, newColleague, signInWithPassword } from "./fixtures";
 
 /**
  * Each visitor gets an address of their own (Cloudflare sets this header in
@@ -8,8 +8,7 @@ import { newColleague, signInWithPassword } from "./fixtures";
  * rate limit counts each test's visitor separately instead of the whole run.
  */
 function visitorContext(browser: Browser) {
-  const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  return browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
+  return browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
 }
 
 /**

@@ -12,9 +12,18 @@ export async function signInAsStaff(page: Page) {
   await page.waitForURL("**/dashboard");
 }
 
+/**
+ * This worker process's index: Playwright gives every worker of a run its own,
+ * a restarted one included. With a count of what this worker drew, it makes
+ * names, addresses and numbers no other test of the run has, by construction
+ * rather than by a chance draw.
+ */
+const WORKER = Number(process.env.TEST_WORKER_INDEX ?? 0);
+let drawn = 0;
+
 /** A name no other test uses, so parallel tests never match each other's rows. */
 export function uniqueName(prefix: string) {
-  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+  return `${prefix} ${WORKER.toString(36)}x${(++drawn).toString(36)}`;
 }
 
 /** Every request the page makes for a resource of this type ("script", "font", …), from any origin: their URLs. */
@@ -46,8 +55,11 @@ export function recordConsole(page: Page): string[] {
   return messages;
 }
 
-/** An address no other test uses, so this test's counters are its own. */
-export const freshAddress = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+/** An address no other test uses, so this test's counters are its own: an IPv6 /64 of its own (a limit counts a /64 as one client). */
+export const freshAddress = () => `2001:db8:${WORKER.toString(16)}:${(++drawn).toString(16)}::1`;
+
+/** A US phone number no other test uses (ten digits, so it can be texted). */
+export const uniquePhone = () => `901-5${String(50 + (WORKER % 50)).padStart(2, "0")}-${String(1000 + (++drawn % 9000))}`;
 
 /**
  * A staff member of a test's own, invited by the owner (the shared account) and with a password set: for a test

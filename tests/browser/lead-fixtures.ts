@@ -1,14 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { freshAddress } from "./fixtures";
 
 // Every browser test of the lead forms is its own visitor: its own
 // CF-Connecting-IP, so the per-visitor rate limit stays real (and strict)
 // without tests sharing one "local" budget and failing at random.
-const octet = () => Math.floor(Math.random() * 254) + 1;
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; there are none
   extraHTTPHeaders: async ({}, provide) => {
-    await provide({ "CF-Connecting-IP": `10.${octet()}.${octet()}.${octet()}` });
+    await provide({ "CF-Connecting-IP": freshAddress() });
   },
 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInAsStaff, uniqueName } from "./fixtures";
+import { freshAddress, signInAsStaff, uniqueName, uniquePhone } from "./fixtures";
 import { logRepair } from "./repair-helpers";
 import { LIVE_PUSH, recordAnnouncements, recordNavigations, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
@@ -37,7 +37,7 @@ async function customerLooksUp(browser: Browser, ticket: string, last4: string, 
   const context = await browser.newContext({
     javaScriptEnabled: js,
     viewport: { width: 390, height: 844 },
-    extraHTTPHeaders: { "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250) + 1}` },
+    extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() },
   });
   const page = await context.newPage();
   // The QR code's address: the number is filled in.
@@ -56,7 +56,7 @@ for (const js of [true, false]) {
     test("a clerk logs a repair and prints the ticket; the customer checks it; marked ready, its text waits in the outbox", async ({ browser, page }) => {
       test.setTimeout(90_000);
       const name = uniqueName(js ? "Repair JS" : "Repair NoJS");
-      const phone = `901-555-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+      const phone = uniquePhone();
       await signInAsStaff(page);
       const ticket = await logRepair(page, name, phone);
       expect(ticket).toMatch(/^R-[0-9A-Z]{4}-[0-9A-Z]{2}$/);

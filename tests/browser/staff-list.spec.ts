@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAsStaff, uniqueName } from "./fixtures";
+import { freshAddress, signInAsStaff, uniqueName } from "./fixtures";
 import { expectNoAxeViolations, waitForLive } from "./dashboard-helpers";
 
 // The owner (the first account, made by staff:create) runs the staff list.
@@ -27,7 +27,7 @@ test("the owner invites a colleague, who sets a password and works, until the ow
   await expectNoAxeViolations(page);
 
   // The colleague, in a browser of their own.
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `198.18.0.${Math.floor(Math.random() * 250) + 1}` } });
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": freshAddress() } });
   const colleague = await context.newPage();
   await colleague.goto(link);
   await expect(colleague.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();

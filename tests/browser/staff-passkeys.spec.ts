@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { TEST_STAFF } from "./fixtures";
+import { freshAddress, TEST_STAFF } from "./fixtures";
 
 // Passkeys through Chromium's virtual authenticator (DevTools protocol, WebAuthn domain).
 
 test("staff add a passkey on the account page and sign in with it, even while password tries are paused", async ({ browser, baseURL }) => {
   // A visitor address of its own, so pausing it cannot disturb other tests.
-  const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+  const address = freshAddress();
   const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -44,7 +44,7 @@ test("staff add a passkey on the account page and sign in with it, even while pa
   // Five wrong passwords from this address pause password sign-in for unknown devices here...
   for (let i = 0; i < 5; i++) {
     const response = await context.request.post(`${baseURL}/login`, {
-      form: { email: `nobody-${i}-${address}@example.com`, password: "wrong-password" },
+      form: { email: `nobody-${i}-${address.replaceAll(":", "-")}@example.com`, password: "wrong-password" },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });

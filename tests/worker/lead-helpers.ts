@@ -22,7 +22,7 @@ let ipCounter = 0;
 /** Each test posts from its own address, so the per-visitor rate limit stays real without tests colliding. */
 export function uniqueIp(): string {
   ipCounter += 1;
-  return `198.51.${Math.floor(Math.random() * 200)}.${(ipCounter % 250) + 1}`;
+  return `198.51.${Math.floor(ipCounter / 250) % 256}.${(ipCounter % 250) + 1}`;
 }
 
 /** The form limit's binding period (FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS; wrangler.toml). */

@@ -25,7 +25,7 @@ let phoneCounter = 0;
 /** A number no other test texts (daily limits and opt-outs are per number). */
 export function uniquePhone(): string {
   phoneCounter += 1;
-  return `(901) 7${String(Math.floor(Math.random() * 90) + 10)}-${String(phoneCounter).padStart(4, "0")}`;
+  return `(901) 7${String(10 + Math.floor(phoneCounter / 10_000) % 90)}-${String(phoneCounter % 10_000).padStart(4, "0")}`;
 }
 
 export const inDays = (days: number) => addDays(storeDate(), days);

@@ -7,7 +7,8 @@ import { storeTimeToInstant } from "../../app/core/store-time";
 import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
 import { textPermission } from "../../app/messaging/text-permission.server";
 import { findRepairForCustomer, MISSES_PER_HOUR, type LookupWork } from "../../app/repairs/lookup.server";
-import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION } from "../../app/repairs/rules";
+import { NewRepairSchema, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION } from "../../app/repairs/rules";
+import { createRepair } from "../../app/repairs/repairs.server";
 import { createStaff, get, postForm, signIn } from "./helpers";
 import { getWithCookie, openLiveSocket } from "./dashboard-helpers";
 import { flashToast, rows, textOf, uniqueIp } from "./lead-helpers";
@@ -29,6 +30,30 @@ afterEach(() => {
 const digitsOf = (phone: string) => phone.replace(/\D/g, "");
 
 describe("logging a repair", () => {
+  it("draws another number when the one drawn is taken, and gives up after three clashes with nothing stored", async () => {
+    const { repair: existing } = await logRepair(cookie);
+    const clerkOf = { email: clerk.email, ip: "192.0.2.40" };
+    const unused = ["R-ZZZZ-Z1", "R-ZZZZ-Z2"];
+    expect(await rows("SELECT id FROM repairs WHERE ticket IN (?, ?)", ...unused)).toEqual([]);
+
+    // The generator repeats a stored number; the unique index refuses it, and the next draw is stored.
+    const draws = [existing.ticket, unused[0]!];
+    const value = NewRepairSchema.parse(repairFields());
+    const stored = await createRepair(getDb(env), value, clerkOf, Date.now(), () => draws.shift()!);
+    expect(stored).toMatchObject({ status: "stored", ticket: unused[0] });
+    expect(draws).toEqual([]);
+    expect(await rows("SELECT id FROM repairs WHERE ticket = ?", existing.ticket)).toEqual([{ id: existing.id }]);
+
+    // A generator that only ever repeats: three tries, then an error, and no repair, history line or consent.
+    const stuck = NewRepairSchema.parse(repairFields({ textConsent: "on" }));
+    let tries = 0;
+    const repeating = () => (tries++, existing.ticket);
+    await expect(createRepair(getDb(env), stuck, clerkOf, Date.now(), repeating)).rejects.toThrow("no free ticket number in 3 tries");
+    expect(tries).toBe(3);
+    expect(await rows("SELECT id FROM repairs WHERE form_id = ?", stuck.formId)).toEqual([]);
+    expect(await rows("SELECT id FROM consent_records WHERE recorded_by = ? AND ip = ?", clerk.email, clerkOf.ip)).toEqual([]);
+  });
+
   it("stores it with a ticket number, its first history line and the counter consent (version, clerk, time)", async () => {
     const before = Date.now();
     const { response, repair } = await logRepair(cookie, { textConsent: "on", email: "rita@example.com" });
