@@ -29,7 +29,7 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
-            include: ["app/**/*.test.ts", "party/**/*.test.ts", "workers/**/*.test.ts"],
+            include: ["app/**/*.test.ts", "party/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
           },
         },
         {

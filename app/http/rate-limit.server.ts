@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { clientNetwork } from "./client-network";
+import type { DbEnv } from "~/db/sql.server";
 
 /** What every limiter answers; callers turn `allowed: false` into a clear 429. */
 export interface RateLimitResult {
@@ -56,7 +57,7 @@ export interface RateLimiter {
  * counter rows, e.g. a blocked address trying a new e-mail each time
  * (docs/decisions/053).
  */
-export function d1RateLimiter(env: Pick<Env, "DB">, options: { limit: number; windowMs: number }): RateLimiter {
+export function d1RateLimiter(env: DbEnv, options: { limit: number; windowMs: number }): RateLimiter {
   const db = getDb(env);
   const windowStartFor = (now: number) => now - (now % options.windowMs);
   const retryAfter = (windowStart: number, now: number) =>
@@ -150,7 +151,7 @@ const FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS = 60;
 
 /** The binding where it is bound, otherwise the D1 counter; both really limit. */
 export function formRateLimiter(
-  env: Pick<Env, "DB"> & { FORM_RATE_LIMITER?: RateLimit },
+  env: DbEnv & { FORM_RATE_LIMITER?: RateLimit },
 ): Pick<RateLimiter, "hit"> {
   return env.FORM_RATE_LIMITER
     ? workersRateLimiter(env.FORM_RATE_LIMITER, FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS)

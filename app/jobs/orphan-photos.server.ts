@@ -1,3 +1,4 @@
+import type { DbEnv } from "~/db/sql.server";
 import { sql } from "drizzle-orm";
 import { allRows } from "~/db/sql.server";
 import { deletePhotos, PHOTO_KEY_PREFIX, R2_PAGE } from "~/photos/storage.server";
@@ -9,7 +10,7 @@ import { deletePhotos, PHOTO_KEY_PREFIX, R2_PAGE } from "~/photos/storage.server
 const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes what the write path could not: objects older than a day that no order_photos row names. Returns how many. */
-export async function sweepOrphanPhotos(env: Pick<Env, "DB" | "BUCKET">, now = Date.now()): Promise<number> {
+export async function sweepOrphanPhotos(env: DbEnv & Pick<Env, "BUCKET">, now = Date.now()): Promise<number> {
   let removed = 0;
   let cursor: string | undefined;
   do {

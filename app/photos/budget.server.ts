@@ -1,3 +1,4 @@
+import type { DbEnv } from "~/db/sql.server";
 import { store } from "~/config/store";
 import { clientKey, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitResult } from "~/http/rate-limit.server";
 
@@ -13,7 +14,7 @@ export const PHOTO_BYTES_PER_HOUR = 100 * 1024 * 1024;
 /** A chunked post is counted in steps of this many bytes: one D1 write per step. */
 const METER_STEP = 1024 * 1024;
 
-function limiter(env: Pick<Env, "DB">) {
+function limiter(env: DbEnv) {
   return d1RateLimiter(env, { limit: PHOTO_BYTES_PER_HOUR, windowMs: 60 * 60 * 1000 });
 }
 
@@ -47,7 +48,7 @@ export type PhotoBudget =
  * Spends the visitor's budget on an order post. Over the hour, `refused` holds the
  * 429's words: nothing of the post has been read then.
  */
-export async function spendPhotoBudget(env: Pick<Env, "DB">, request: Request): Promise<PhotoBudget> {
+export async function spendPhotoBudget(env: DbEnv, request: Request): Promise<PhotoBudget> {
   const counter = limiter(env);
   const visitor = key(request);
   const declared = request.headers.get("Content-Length");

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { orderPhotos } from "~/db/schema";
 import type { ChunkedBytes } from "./bytes";
 import type { PhotoKind } from "./rules";
+import type { DbEnv } from "~/db/sql.server";
 
 // The order photos in R2 (binding BUCKET): written while the form is read, named
 // by a random key no visitor ever sees, deleted with their order, and swept when
@@ -34,7 +35,7 @@ export async function deletePhotos(bucket: R2Bucket, keys: readonly string[]): P
   }
 }
 
-export async function photoResponse(env: Pick<Env, "DB" | "BUCKET">, orderId: number, position: number): Promise<Response | null> {
+export async function photoResponse(env: DbEnv & Pick<Env, "BUCKET">, orderId: number, position: number): Promise<Response | null> {
   const row = await getDb(env).query.orderPhotos.findFirst({
     columns: { objectKey: true, contentType: true, fileName: true },
     where: and(eq(orderPhotos.orderId, orderId), eq(orderPhotos.position, position)),

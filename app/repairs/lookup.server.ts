@@ -4,6 +4,7 @@ import { repairs } from "~/db/schema";
 import { d1RateLimiter, type RateLimitResult } from "~/http/rate-limit.server";
 import type { RepairStatus } from "~/core/repair-statuses";
 import { readTicketNumber } from "./ticket-number";
+import type { DbEnv } from "~/db/sql.server";
 
 // The customer's look-up on /repair (docs/decisions/114): the ticket number and
 // the phone's last four digits. A wrong number and wrong digits are one answer
@@ -43,11 +44,11 @@ export interface LookupWork {
   comparedBytes: number;
 }
 
-function clientLimiter(env: Pick<Env, "DB">) {
+function clientLimiter(env: DbEnv) {
   return d1RateLimiter(env, { limit: MISSES_PER_HOUR, windowMs: HOUR_MS });
 }
 
-function ticketLimiter(env: Pick<Env, "DB">) {
+function ticketLimiter(env: DbEnv) {
   return d1RateLimiter(env, { limit: MISSES_PER_TICKET_PER_DAY, windowMs: DAY_MS });
 }
 
@@ -95,7 +96,7 @@ export type LookupOutcome =
  * waits or the ticket is paused; a try is counted on both first, and given back
  * when it finds the repair or the ticket refuses it.
  */
-export async function lookUpRepair(env: Pick<Env, "DB">, db: Db, client: string, typedTicket: string, typedLast4: string): Promise<LookupOutcome> {
+export async function lookUpRepair(env: DbEnv, db: Db, client: string, typedTicket: string, typedLast4: string): Promise<LookupOutcome> {
   const byClient = clientLimiter(env);
   const clientKey = `repair-lookup:${client}`;
   const limit = await byClient.attempt(clientKey);
