@@ -27,6 +27,6 @@ function requestHandler(): Promise<RequestHandler> {
 /** The app's answer to `request`, rendered by React Router with this request's env, context and CSP nonce. */
 export async function renderWithReactRouter(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, ctx, nonce });
+  context.set(requestContext, { request, env, ctx, nonce });
   return (await requestHandler())(request, context);
 }

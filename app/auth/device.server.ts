@@ -1,7 +1,7 @@
-import { createCookie } from "react-router";
 import { toBase64Url } from "~/core/base64";
 import { signJwt } from "~/core/secret";
-import { isSecureRequest, readSignedCookie, startSession } from "./session.server";
+import { siteCookie } from "~/http/cookies.server";
+import { readSignedCookie, startSession } from "./session.server";
 
 // Device cookies (OWASP, "Slow down online guessing attacks with device
 // cookies"; docs/decisions/055). A browser that signed in to an account keeps a
@@ -22,17 +22,12 @@ interface DeviceClaims {
   exp: number;
 }
 
-const deviceCookie = createCookie("staff_device", {
-  httpOnly: true,
-  sameSite: "lax",
-  // The whole site, not `/login`: with JavaScript on, the sign-in form posts to
-  // `/login.data`, which a cookie scoped to `/login` never reaches (decision 055).
-  path: "/",
-  maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-});
+// The whole site, not `/login`: with JavaScript on, the sign-in form posts to
+// `/login.data`, which a cookie scoped to `/login` never reaches (decision 055).
+const deviceCookie = siteCookie("staff_device", { maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 
 /** The cookie as it was first issued, scoped to `/login`: cleared, so it cannot shadow the current one there. */
-const legacyDeviceCookie = createCookie("staff_device", { httpOnly: true, sameSite: "lax", path: "/login" });
+const legacyDeviceCookie = siteCookie("staff_device", { path: "/login" });
 
 /** Set-Cookie values: a fresh device cookie for the account that just signed in (a new nonce each time). */
 export async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string[]> {
@@ -45,8 +40,7 @@ export async function issueDeviceCookie(request: Request, env: Env, email: strin
     exp: now + DEVICE_COOKIE_MAX_AGE_SECONDS,
   };
   const token = await signJwt(env, claims);
-  const secure = isSecureRequest(request);
-  return [await legacyDeviceCookie.serialize("", { maxAge: 0, secure }), await deviceCookie.serialize(token, { secure })];
+  return [await legacyDeviceCookie.clear(request), await deviceCookie.set(request, token)];
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { createCookie, redirect, type Cookie } from "react-router";
+import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { toBase64Url } from "~/core/base64";
 import { signJwt, verifyJwt } from "~/core/secret";
 import { STAFF_SESSION_COOKIE } from "~/http/cookie-names";
+import { siteCookie, type SiteCookie } from "~/http/cookies.server";
 
 // A staff session is a row in `sessions` (who, since when, last seen, from where)
 // named by a signed cookie. Deleting the row ends that one session at once; the
@@ -44,25 +45,12 @@ export interface StaffUser {
   renewedCookie?: string;
 }
 
-const sessionCookie = createCookie(STAFF_SESSION_COOKIE, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: SESSION_MAX_AGE_SECONDS,
-});
-
-/** Secure everywhere except plain-http localhost, where browsers would drop the cookie. */
-export function isSecureRequest(request: Request) {
-  const url = new URL(request.url);
-  const isLocalHttp =
-    url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-  return !isLocalHttp;
-}
+const sessionCookie = siteCookie(STAFF_SESSION_COOKIE, { maxAge: SESSION_MAX_AGE_SECONDS });
 
 async function signSessionCookie(request: Request, env: Env, claims: Pick<SessionClaims, "sub" | "ver" | "sid">) {
   const now = Math.floor(Date.now() / 1000);
   const token = await signJwt(env, { ...claims, iat: now, exp: now + SESSION_MAX_AGE_SECONDS } satisfies SessionClaims);
-  return sessionCookie.serialize(token, { secure: isSecureRequest(request) });
+  return sessionCookie.set(request, token);
 }
 
 /** Starts a session for this browser (a new row) and returns its cookie. */
@@ -83,20 +71,15 @@ export async function startSession(request: Request, env: Env, user: { id: numbe
 }
 
 export function destroySessionCookie(request: Request) {
-  return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+  return sessionCookie.clear(request);
 }
 
 /**
  * The payload of a signed token held in one of our cookies, or null for a
  * missing, malformed, oversized, tampered or expired one; never throws.
  */
-export async function readSignedCookie<Claims>(cookie: Cookie, request: Request, env: Env, maxLength: number): Promise<Partial<Claims> | null> {
-  let token: unknown;
-  try {
-    token = await cookie.parse(request.headers.get("Cookie"));
-  } catch {
-    return null;
-  }
+export async function readSignedCookie<Claims>(cookie: SiteCookie, request: Request, env: Env, maxLength: number): Promise<Partial<Claims> | null> {
+  const token = await cookie.read(request);
   if (typeof token !== "string" || token.length === 0 || token.length > maxLength) return null;
   return verifyJwt<Claims>(env, token);
 }

@@ -47,6 +47,8 @@ export async function listStaff(env: Env) {
 const stillOwner = (ownerId: number) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${ownerId} AND ${users.role} = 'owner')`;
 /** True while this account is a staff member (not the owner). */
 const isStaffMember = (userId: number) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.role} = 'staff')`;
+/** True while this account has a password: not since a reset whose link is still unused (or expired unused). */
+const hasPassword = (userId: number) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.passwordHash} <> ${NO_PASSWORD})`;
 
 /** The statement that cancels every unused password link of these addresses (a role changed, an account went). */
 function cancelLinks(db: Db, emails: SQL) {
@@ -180,18 +182,30 @@ export async function resetStaffPassword(
   return { ok: true, email: member.email, link: link.link };
 }
 
+/** Why a transfer to this member was refused while their password is void (issue 37, item 5). */
+function noPasswordYetMessage(email: string): string {
+  return (
+    `${email} has not chosen a new password since theirs was reset, so they could not sign in as the owner. Nothing was changed. ` +
+    "Once they have used their reset link and signed in, make them the owner. If the link has expired, reset their password again."
+  );
+}
+
 /**
  * Makes a staff member the owner and the current owner staff, in one batch. The
- * demotion happens only while the member is still staff and the promotion only
- * once there is no owner, so the two change one row each or nothing at all (a
- * removal or another transfer that landed first): the store is never left without
- * an owner (docs/decisions/090). Both accounts' unused password links are cancelled.
+ * demotion happens only while the member is still staff and has a password, and
+ * the promotion only once there is no owner, so the two change one row each or
+ * nothing at all (a removal, another transfer or a reset that landed first): the
+ * store is never left without an owner, nor with one who cannot sign in
+ * (docs/decisions/090). Both accounts' unused password links are cancelled, so a
+ * member whose reset link is unused is refused rather than locked out for good.
  */
 export async function transferOwnership(
   env: Env,
   ownerId: number,
   userId: number,
-): Promise<StaffChange<{ email: string }> | { ok: false; message: string; handedOver: true }> {
+): Promise<
+  StaffChange<{ email: string }> | { ok: false; message: string; handedOver: true } | { ok: false; message: string; noPasswordYet: true }
+> {
   const member = await findMember(env, userId);
   if (!member) return NOT_LISTED;
   const db = getDb(env);
@@ -204,7 +218,7 @@ export async function transferOwnership(
       db
         .update(users)
         .set({ role: "staff" })
-        .where(and(eq(users.id, ownerId), eq(users.role, "owner"), isStaffMember(member.id)))
+        .where(and(eq(users.id, ownerId), eq(users.role, "owner"), isStaffMember(member.id), hasPassword(member.id)))
         .returning({ id: users.id }),
       db
         .update(users)
@@ -223,9 +237,14 @@ export async function transferOwnership(
   }
   if (demoted.length === 1 && promoted.length === 1) return { ok: true, email: member.email };
   if (demoted.length !== promoted.length) throw new Error("ownership transfer changed one role without the other");
-  // Nothing changed: this account was no longer the owner, or the member was removed meanwhile.
+  // Nothing changed: this account was no longer the owner, the member was removed, or their password is void.
   const stillOwns = await db.query.users.findFirst({ columns: { id: true }, where: and(eq(users.id, ownerId), eq(users.role, "owner")) });
-  return stillOwns ? NOT_LISTED : handedOver;
+  if (!stillOwns) return handedOver;
+  const voided = await db.query.users.findFirst({
+    columns: { id: true },
+    where: and(eq(users.id, member.id), eq(users.role, "staff"), eq(users.passwordHash, NO_PASSWORD)),
+  });
+  return voided ? { ok: false, message: noPasswordYetMessage(member.email), noPasswordYet: true } : NOT_LISTED;
 }
 
 /** A usable link's address and kind, for the set-password page (reading changes nothing). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sessionSecrets, signJwt, signMessage, verifyJwt, verifyMessage } from "./secret";
+import { fromBase64Url } from "./base64";
+import { seal, sessionSecrets, signJwt, signMessage, unseal, verifyJwt, verifyMessage } from "./secret";
 
 const NEW = "new-secret-0123456789abcdef0123456789abcdef";
 const OLD = "old-secret-0123456789abcdef0123456789abcdef";
@@ -27,5 +28,34 @@ describe("SESSION_SECRET", () => {
     expect(await verifyJwt(rotating, jwtByOld)).toMatchObject({ sub: "1" });
     expect(await verifyJwt({ SESSION_SECRET: NEW }, jwtByOld)).toBeNull();
     expect(await verifyJwt(rotating, "not.a.token")).toBeNull();
+  });
+});
+
+describe("sealing", () => {
+  const text = JSON.stringify({ email: "ada@example.com" });
+
+  it("gives text no one can read without the secret, and back under each listed secret", async () => {
+    const sealed = await seal({ SESSION_SECRET: OLD }, "flash", text);
+    expect(sealed).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(new TextDecoder().decode(fromBase64Url(sealed)!)).not.toContain("ada@");
+    expect(await unseal({ SESSION_SECRET: `${NEW},${OLD}` }, "flash", sealed)).toBe(text);
+    expect(await unseal({ SESSION_SECRET: NEW }, "flash", sealed)).toBeNull();
+    // A fresh IV each time: the same text never seals to the same value.
+    expect(await seal({ SESSION_SECRET: OLD }, "flash", text)).not.toBe(sealed);
+  });
+
+  it("opens nothing sealed for another purpose, changed, cut short or not sealed at all", async () => {
+    const env = { SESSION_SECRET: NEW };
+    const sealed = await seal(env, "flash", text);
+    const flipped = sealed.slice(0, 20) + (sealed[20] === "A" ? "B" : "A") + sealed.slice(21);
+    for (const [label, value, purpose] of [
+      ["another purpose", sealed, "other"],
+      ["a changed byte", flipped, "flash"],
+      ["cut short", sealed.slice(0, 10), "flash"],
+      ["empty", "", "flash"],
+      ["not base64url", "%%%", "flash"],
+    ] as const) {
+      expect(await unseal(env, purpose, value), label).toBeNull();
+    }
   });
 });

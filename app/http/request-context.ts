@@ -1,6 +1,8 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
 export interface RequestContext {
+  /** The request as the Worker received it: what a cookie set without the route's own request (a flash toast) goes by. */
+  request: Request;
   env: Env;
   ctx: ExecutionContext;
   /** This response's Content-Security-Policy nonce, made by the Worker (workers/security-headers.ts). */

@@ -1,32 +1,24 @@
-import { createContext, createCookieSessionStorage, data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { cookieSecrets } from "~/core/secret";
+import { seal, unseal } from "~/core/secret";
 import { TOAST_COOKIE } from "./cookie-names";
+import { siteCookie } from "./cookies.server";
 import { getCloudflare } from "./request-context";
 import type { Toast } from "./toast";
 
-// Toasts travel as a flash message in a short-lived, signed cookie session: set
-// on the redirect after a form post, read (and so cleared) by the root loader,
-// so toasts work without JavaScript and a reload never shows them again.
-
+// Toasts travel as a flash message in a short-lived cookie: set on the redirect
+// after a form post, read (and so cleared) by the root loader, so toasts work
+// without JavaScript and a reload never shows them again.
+//
 // A form's success may carry a receipt too (what was received, where the e-mail went), read by
 // the page the redirect opens (its loader), so the confirmation lasts as long as that page.
-type ToastFlash = { toast: Toast; receipt: unknown };
+// The receipt names the visitor's e-mail, so the cookie is sealed, not just signed: encrypted
+// and authenticated by app/core/secret.ts, unreadable to whoever holds it (decision 132).
+type ToastFlash = { toast?: unknown; receipt?: unknown };
 
-const storages = new Map<string, ReturnType<typeof createToastStorage>>();
-
-function createToastStorage(secrets: string[]) {
-  return createCookieSessionStorage<Record<string, never>, ToastFlash>({
-    cookie: { name: TOAST_COOKIE, httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets },
-  });
-}
-
-function toastStorage(context: Readonly<RouterContextProvider>) {
-  const { env } = getCloudflare(context);
-  let storage = storages.get(env.SESSION_SECRET);
-  if (!storage) storages.set(env.SESSION_SECRET, (storage = createToastStorage(cookieSecrets(env))));
-  return storage;
-}
+const toastCookie = siteCookie(TOAST_COOKIE, { maxAge: 60 });
+/** What the seal is bound to: a value sealed for anything else never opens as a flash. */
+const SEAL_PURPOSE = TOAST_COOKIE;
 
 /** `headers` plus the Set-Cookie that carries `toast` to the next page the visitor loads. */
 export async function withFlashToast(
@@ -35,12 +27,10 @@ export async function withFlashToast(
   headers?: HeadersInit,
   receipt?: unknown,
 ) {
-  const storage = toastStorage(context);
-  const session = await storage.getSession();
-  session.flash("toast", { ...toast, id: crypto.randomUUID() });
-  if (receipt !== undefined) session.flash("receipt", receipt);
+  const { env, request } = getCloudflare(context);
+  const flash: ToastFlash = { toast: { ...toast, id: crypto.randomUUID() }, receipt };
   const result = new Headers(headers);
-  result.append("Set-Cookie", await storage.commitSession(session));
+  result.append("Set-Cookie", await toastCookie.set(request, await seal(env, SEAL_PURPOSE, JSON.stringify(flash))));
   return result;
 }
 
@@ -54,14 +44,27 @@ export async function redirectWithToast(
   return redirect(url, { ...init, headers: await withFlashToast(context, toast, init.headers, receipt) });
 }
 
+/** The flash this request carries, or null for none, or one that does not open (tampered, expired secret, older build). */
+async function readFlash(request: Request, context: Readonly<RouterContextProvider>): Promise<ToastFlash | null> {
+  if (!request.headers.get("Cookie")?.includes(`${TOAST_COOKIE}=`)) return null;
+  const sealed = await toastCookie.read(request);
+  if (typeof sealed !== "string") return null;
+  const text = await unseal(getCloudflare(context).env, SEAL_PURPOSE, sealed);
+  if (text === null) return null;
+  try {
+    const flash: unknown = JSON.parse(text);
+    return flash && typeof flash === "object" ? (flash as ToastFlash) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The receipt flashed with this request's toast, if any: for the page's own loader. The root
  * loader's consumeToast clears the cookie in the same response.
  */
 export async function flashedReceipt(request: Request, context: Readonly<RouterContextProvider>): Promise<unknown> {
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return undefined;
-  return (await toastStorage(context).getSession(cookie)).get("receipt");
+  return (await readFlash(request, context))?.receipt;
 }
 
 /** A toast raised by an action in this same request (a failure that does not redirect). */
@@ -91,18 +94,15 @@ export async function consumeToast(
   const headers = new Headers();
   const actionToast = context.get(actionToastContext);
   if (actionToast) return { toast: actionToast, headers };
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers };
-  const storage = toastStorage(context);
-  // A tampered or malformed cookie reads as an empty session.
-  const session = await storage.getSession(cookie);
-  const toast = session.get("toast");
-  headers.append("Set-Cookie", await storage.destroySession(session));
-  const parsed = toastSchema.safeParse(toast);
+  if (!request.headers.get("Cookie")?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers };
+  // A tampered or malformed cookie reads as no toast, and is cleared all the same.
+  const flash = await readFlash(request, context);
+  headers.append("Set-Cookie", await toastCookie.clear(request));
+  const parsed = toastSchema.safeParse(flash?.toast);
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 
-/** What a flashed toast must look like to be shown (the cookie is signed, but may come from an older build). */
+/** What a flashed toast must look like to be shown (the cookie is sealed, but may come from an older build). */
 const toastSchema: z.ZodType<Toast> = z.object({
   id: z.string(),
   type: z.enum(["success", "error"]),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // What a contact or order form's success page shows until the visitor leaves it:
 // what was received, what happens next, where the confirmation e-mail went. It
-// travels in the signed flash cookie with the toast (app/http/toast.server.ts).
+// travels in the sealed flash cookie with the toast (app/http/toast.server.ts, decision 132).
 
 const ReceiptSchema = z.object({
   kind: z.enum(["contact", "order"]),

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshAddress, signInAsStaff, uniqueName } from "./fixtures";
+import { freshAddress, newColleague, signInAsStaff, TEST_STAFF, uniqueName } from "./fixtures";
 import { expectNoAxeViolations, waitForLive } from "./dashboard-helpers";
 
 // The owner (the first account, made by staff:create) runs the staff list.
@@ -76,3 +76,34 @@ test("a used invitation link says so, and axe finds nothing on it", async ({ pag
   await expect(page.getByText("This link has expired or was already used.")).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+// Issue 37, item 5: "Make owner" for a colleague who has not used their reset link would leave the store with an
+// owner who cannot sign in (the transfer cancels the link). It is refused, in the colleague's row, and nothing changes.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("making owner a colleague whose password was just reset is refused beside them, and the owner stays owner", async ({ browser, page }) => {
+      test.setTimeout(60_000);
+      const colleague = await newColleague(browser);
+      await signInAsStaff(page);
+      await page.goto("/dashboard/staff");
+      await page.getByRole("button", { name: `Reset password ${colleague.email}` }).click();
+      await page.getByRole("button", { name: "Yes, reset it" }).click();
+      await expect(page.getByTestId("password-link")).toBeVisible();
+
+      await page.getByRole("button", { name: `Make owner ${colleague.email}` }).click();
+      await page.getByRole("button", { name: "Yes, make them the owner" }).click();
+      const refusal = page.getByTestId("member").filter({ hasText: colleague.email }).getByRole("alert");
+      await expect(refusal).toContainText(`${colleague.email} has not chosen a new password since theirs was reset`);
+      await expect(refusal).toContainText("Once they have used their reset link and signed in, make them the owner.");
+      await expect(refusal).toBeFocused();
+      // axe runs in the page: with JavaScript only.
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      // Still the owner's page, the owner still marked so.
+      await page.goto("/dashboard/staff");
+      await expect(page.getByTestId("member").filter({ hasText: TEST_STAFF.email })).toContainText("Owner");
+      await expect(page.getByTestId("member").filter({ hasText: colleague.email })).not.toContainText("Owner");
+    });
+  });
+}

@@ -99,7 +99,7 @@ describe("booking: success", () => {
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/book\?booking=[0-9a-f-]{36}$/);
-    expect(flashToast(response)).toEqual(expect.objectContaining({ type: "success", message: "You're booked." }));
+    expect(await flashToast(response)).toEqual(expect.objectContaining({ type: "success", message: "You're booked." }));
 
     const [stored] = await rows<{ date: string; time: string; service: string; starts_at: number; slot_seat: number; status: string }>(
       "SELECT date, time, service, starts_at, slot_seat, status FROM appointments WHERE name = 'Calendar Check'",

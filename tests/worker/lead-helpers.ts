@@ -3,6 +3,8 @@ import { addDays } from "../../app/core/slots";
 import { storeDate } from "../../app/core/store-time";
 import type { LeadKind } from "../../app/core/lead-kinds";
 import { issueSubmissionToken } from "../../app/leads/submission-token.server";
+import { unseal } from "../../app/core/secret";
+import { TOAST_COOKIE } from "../../app/http/cookie-names";
 import { get, postForm } from "./helpers";
 
 /** A fresh, validly signed token, as the form's page would render it. */
@@ -74,12 +76,14 @@ export async function textOf(response: Response): Promise<string> {
     .replace(/\s+/g, " ");
 }
 
-/** The flash toast a redirect sets (a signed cookie session: base64 JSON, a dot, the signature), or null. */
-export function flashToast(response: Response): { type: string; message: string } | null {
-  const match = /flash_toast=([^;]*)/.exec(response.headers.get("Set-Cookie") ?? "");
+/**
+ * The flash toast a redirect sets, or null: the cookie is sealed (decision 132), so it is opened with the site's
+ * secret, as the page the redirect opens does.
+ */
+export async function flashToast(response: Response): Promise<{ type: string; message: string } | null> {
+  const match = /flash_toast=([^;]*)/.exec(response.headers.getSetCookie().join("\n"));
   if (!match?.[1]) return null;
-  const binary = atob(decodeURIComponent(match[1]).replace(/\.[^.]*$/, ""));
-  const json = new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-  const session = JSON.parse(decodeURIComponent(json)) as { __flash_toast__?: { type: string; message: string } };
-  return session.__flash_toast__ ?? null;
+  const sealed = JSON.parse(atob(decodeURIComponent(match[1]))) as string;
+  const opened = await unseal(env, TOAST_COOKIE, sealed);
+  return opened === null ? null : ((JSON.parse(opened) as { toast?: { type: string; message: string } }).toast ?? null);
 }

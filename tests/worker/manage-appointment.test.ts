@@ -116,7 +116,7 @@ describe("cancel", () => {
     const response = await post(path, { intent: "cancel", current: current(appointment) });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(path);
-    expect(flashToast(response)).toMatchObject({ type: "success", message: MANAGE_MESSAGES.cancelled });
+    expect(await flashToast(response)).toMatchObject({ type: "success", message: MANAGE_MESSAGES.cancelled });
 
     const after = await snapshot("Manage Cancel");
     expect(after.appointment.status).toBe("cancelled");
@@ -181,7 +181,7 @@ describe("reschedule", () => {
     const response = await post(path, { intent: "reschedule", current: current(appointment), date: newDate, time: "4:00 PM" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(path);
-    expect(flashToast(response)?.message).toBe(`${MANAGE_MESSAGES.moved} See you ${formatCalendarDay(newDate)} at 4:00 PM.`);
+    expect((await flashToast(response))?.message).toBe(`${MANAGE_MESSAGES.moved} See you ${formatCalendarDay(newDate)} at 4:00 PM.`);
 
     const moved = await appointmentNamed("Manage Move");
     // Staff see the move as the row's status, as well as in the history.

@@ -58,7 +58,7 @@ describe("logging a repair", () => {
     const before = Date.now();
     const { response, repair } = await logRepair(cookie, { textConsent: "on", email: "rita@example.com" });
     expect(response.headers.get("Location")).toBe(`/dashboard/repairs/${repair.id}/ticket`);
-    expect(flashToast(response)?.message).toContain(repair.ticket);
+    expect((await flashToast(response))?.message).toContain(repair.ticket);
     expect(repair).toMatchObject({ status: "received", version: 1, estimate_cents: 8550, email: "rita@example.com" });
     expect(repair.ticket).toMatch(/^R-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/);
     // Stored in E.164, like every phone (decision 105).

@@ -109,6 +109,43 @@ describe("a reset link does not outlive a change of role (item 11)", () => {
   });
 });
 
+describe("a transfer never leaves an owner who cannot sign in (issue 37, item 5)", () => {
+  const roleOf = async (userId: number) => (await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(userId).first<{ role: string }>())!.role;
+  /** The member's row on the staff page the owner gets back. */
+  const memberRow = (html: string, email: string) =>
+    [...html.matchAll(/<li[^>]*data-testid="member"[\s\S]*?<\/li>(?=\s*(?:<li|<\/ul>))/g)].map((match) => match[0]).find((row) => row.includes(email)) ?? "";
+
+  it("refuses to make owner a member whose reset link is unused, says why beside her, changes nothing, and her link still works", async () => {
+    const owner = await createOwner();
+    const ownerCookie = await signIn(owner);
+    const member = await createStaff();
+    const reset = await postWithCookie("/dashboard/staff", { intent: "reset", userId: String(member.id) }, ownerCookie);
+    const link = linkIn(await reset.text());
+
+    // Without JavaScript (the page comes back) and with it (React Router's data request): refused both ways.
+    for (const path of ["/dashboard/staff", "/dashboard/staff.data"]) {
+      const refused = await postWithCookie(path, { intent: "transfer", userId: String(member.id) }, ownerCookie);
+      expect(refused.status, path).toBe(409);
+      const body = await refused.text();
+      expect(body, path).toContain("has not chosen a new password since theirs was reset");
+      if (path === "/dashboard/staff") {
+        expect(memberRow(body, member.email)).toMatch(/role="alert"[\s\S]*has not chosen a new password since theirs was reset/);
+      }
+      expect(await owners(), path).toEqual([owner.id]);
+      expect(await roleOf(member.id), path).toBe("staff");
+    }
+    expect((await getWithCookie("/dashboard/staff", ownerCookie)).status).toBe(200);
+
+    // Her link was not cancelled: she sets a password and signs in; then the transfer goes through.
+    expect((await postForm(new URL(link).pathname, { newPassword: "her-own-new-password", confirmPassword: "her-own-new-password" })).status).toBe(302);
+    await signIn({ email: member.email, password: "her-own-new-password" });
+    const transferred = await postWithCookie("/dashboard/staff", { intent: "transfer", userId: String(member.id) }, ownerCookie);
+    expect(transferred.status).toBe(302);
+    expect(await owners()).toEqual([member.id]);
+    expect((await getWithCookie("/dashboard/staff", await signIn({ email: member.email, password: "her-own-new-password" }))).status).toBe(200);
+  });
+});
+
 describe("anonymous requests cost the audit trail little (item 9)", () => {
   const failedRows = async (ip: string) =>
     (

@@ -70,10 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { booking } = outcome;
   const success = { type: "success", message: APPOINTMENT_MESSAGES.success } as const;
-  const headers = new Headers({ "Set-Cookie": await visitorCookieHeader(visitorId) });
+  const headers = new Headers({ "Set-Cookie": await visitorCookieHeader(request, visitorId) });
   if (wantsInlineAnswer(formData)) return dataWithToast(context, { booked: booking }, success, { status: 200, headers });
   // Only this browser, for a few minutes, sees the booking (and its manage link) on the page it lands on.
-  headers.append("Set-Cookie", await justBookedCookieHeader(env, booking.reference));
+  headers.append("Set-Cookie", await justBookedCookieHeader(env, request, booking.reference));
   return redirectWithToast(context, `/book?${new URLSearchParams({ booking: booking.reference })}`, success, { headers });
 }
 

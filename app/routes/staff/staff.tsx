@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
+import { ErrorList, Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { auditStaffAction } from "~/audit/log.server";
 import { requireOwner, staffUserContext } from "~/auth/guard.server";
 import { InviteSchema } from "~/auth/rules";
@@ -111,6 +111,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!transferred.ok && "handedOver" in transferred) {
       return redirectWithToast(context, "/dashboard", { type: "error", message: transferred.message });
     }
+    // The member could not sign in as the owner: said in their row, beside the button, with the page as it was.
+    if (!transferred.ok && "noPasswordYet" in transferred) {
+      return data({ intent, result: undefined, link: null, refused: { userId, message: transferred.message } }, { status: 409 });
+    }
     if (!transferred.ok) return refuse(transferred.message);
     await auditStaffAction(context, request, "ownership-transferred", { target: transferred.email });
     return redirectWithToast(context, "/dashboard", { type: "success", message: `${transferred.email} now owns the store's dashboard.` });
@@ -130,6 +134,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
   const link = actionData?.link;
+  const refused = actionData && "refused" in actionData ? actionData.refused : null;
+  const refusal = useRef<HTMLDivElement>(null);
+  // The question that led to a refusal is gone: with JavaScript the focus goes to the answer, as autofocus takes it without.
+  useEffect(() => {
+    if (refused) refusal.current?.focus();
+  }, [refused]);
   const confirming = loaderData.confirming;
   const question = useRef<HTMLHeadingElement>(null);
   // With JavaScript the question appears without a page load: take the focus to it, as a load would take the reader.
@@ -188,6 +198,11 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                   {member.isOwner ? <span className="session-list__current">Owner</span> : null}
                 </p>
                 <p className="session-list__meta">{member.lastSeen ? `Last seen ${member.lastSeen}` : "Not signed in recently"}</p>
+                {refused?.userId === member.id ? (
+                  <div ref={refusal} className="form-errors" role="alert" tabIndex={-1} autoFocus>
+                    <ErrorList errors={[refused.message]} />
+                  </div>
+                ) : null}
                 {member.isOwner ? null : (
                   <div className="staff-list__actions">
                     {(Object.keys(MEMBER_ACTIONS) as MemberIntent[]).map((intent) => (
