@@ -44,10 +44,13 @@ export type StatusActionData =
   /** `version`: the one a save knowing of the newer change may name. */
   | { ok: false; error: string; version?: number };
 
-/** A save that met a newer change: the lead as it is now, and who changed it. Nothing of either was written over. */
-export interface SaveConflict {
+/**
+ * A save that met a newer change: the lead (or repair, decision 131) as it is now, and who changed it. Nothing of
+ * either was written over.
+ */
+export interface SaveConflict<Status extends string = LeadStatus> {
   message: string;
-  status: LeadStatus;
+  status: Status;
   staffNote: string;
   version: number;
 }

@@ -6,7 +6,9 @@ import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { repairReadyEmail, repairReadyText } from "./messages";
-import { REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairStatusChange } from "./rules";
+import { changedByMessage } from "~/inbox/rules";
+import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
+import { formatEstimate, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairConflict, type RepairStatusChange } from "./rules";
 import { CLOSED_REPAIR_STATUSES } from "~/core/repair-statuses";
 import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
 import { newTicketNumber } from "./ticket-number";
@@ -117,6 +119,9 @@ function historyLine(db: Db, from: ReturnType<typeof sql>, now: number) {
 
 export type ChangeOutcome =
   | { status: "changed"; repair: Repair; queued: { id: number; nextAttemptAt: Date }[] }
+  /** The version was not current, but the repair already holds what was posted (a retry, or two clerks agreeing): nothing to write. */
+  | { status: "unchanged"; repair: Repair }
+  /** Someone saved since `change.version`: nothing was written; here is the repair as it is now. */
   | { status: "stale"; repair: Repair }
   | { status: "not-found" };
 
@@ -129,7 +134,7 @@ export type ChangeOutcome =
 export async function changeRepairStatus(db: Db, id: number, change: RepairStatusChange, clerk: Clerk, now = Date.now()): Promise<ChangeOutcome> {
   const before = await getRepair(db, id);
   if (!before) return { status: "not-found" };
-  if (before.version !== change.version) return { status: "stale", repair: before };
+  if (before.version !== change.version) return staleOutcome(before, change);
 
   const changeId = crypto.randomUUID();
   const closes = CLOSED_REPAIR_STATUSES.includes(change.status);
@@ -185,9 +190,31 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
   const repair = (updated as Repair[])[0];
   if (!repair) {
     const current = await getRepair(db, id);
-    return current ? { status: "stale", repair: current } : { status: "not-found" };
+    return current ? staleOutcome(current, change) : { status: "not-found" };
   }
   return { status: "changed", repair, queued: (queued as { id: number; nextAttemptAt: Date }[][]).flat() };
+}
+
+/** A change that named an older version writes nothing; it counts as done when nothing would be lost (decision 106, for leads). */
+function staleOutcome(current: Repair, change: RepairStatusChange): ChangeOutcome {
+  const same =
+    current.status === change.status &&
+    current.estimateCents === change.estimate &&
+    current.promisedDate === change.promisedDate &&
+    current.staffNote === change.staffNote;
+  return same ? { status: "unchanged", repair: current } : { status: "stale", repair: current };
+}
+
+/** What the repair's page shows above the clerk's kept words when their change met a newer one. */
+export function repairConflict(current: Repair): RepairConflict {
+  return {
+    message: changedByMessage(current.updatedBy, formatStoreDateTime(current.updatedAt.getTime()), "here is the repair as it is now"),
+    status: current.status,
+    estimate: formatEstimate(current.estimateCents),
+    promised: formatCalendarDay(current.promisedDate),
+    staffNote: current.staffNote,
+    version: current.version,
+  };
 }
 
 /** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { store } from "~/config/store";
-import { MAX_NOTE_LENGTH } from "~/inbox/rules";
+import { MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
 import { textablePhone } from "~/core/phone";
 import { choiceField, emailField, isAcceptableText, nameField, optionalSingleLine, phoneField } from "~/leads/rules/fields";
 import { parseDate, storeDate } from "~/core/store-time";
-import { REPAIR_STATUSES } from "~/core/repair-statuses";
+import { REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
 
 // What staff post about repairs and what a customer posts to look one up.
 // The browser runs the same schemas for instant feedback; the server decides.
@@ -118,6 +118,12 @@ export const RepairStatusSchema = z
   });
 
 export type RepairStatusChange = z.output<typeof RepairStatusSchema>;
+
+/** A status change that met a newer one: the repair as it is now (estimate and date as staff read them), and who changed it. */
+export interface RepairConflict extends SaveConflict<RepairStatus> {
+  estimate: string;
+  promised: string;
+}
 
 /** The customer's look-up. Only emptiness is a field error; any other input is looked up (and a miss counts). */
 export const RepairLookupSchema = z.object({

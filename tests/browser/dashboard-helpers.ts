@@ -64,6 +64,23 @@ export async function waitForLive(page: Page) {
   await expect(page.locator('[data-live="connected"]')).toBeVisible({ timeout: LIVE_PUSH });
 }
 
+/**
+ * Opens a page of one thing (a record, a repair) with `open`, and waits until the browser has opened its room
+ * connection: such a page shows no live state, so the connection is watched where the browser makes it.
+ */
+export async function openWithRoom(page: Page, open: () => Promise<unknown>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const connected = new Promise<void>((resolve) =>
+    cdp.on("Network.webSocketHandshakeResponseReceived", (event) => {
+      if (event.response.status === 101) resolve();
+    }),
+  );
+  await open();
+  await connected;
+  await cdp.detach();
+}
+
 /** The inbox row showing this name. */
 export function rowOf(page: Page, name: string) {
   return page.getByTestId("inbox-row").filter({ has: page.getByRole("link", { name, exact: true }) });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rowOf, sendContactMessage } from "./dashboard-helpers";
 import { signInAsStaff, uniqueName } from "./fixtures";
-import { logRepair } from "./repair-helpers";
+import { inDays, logRepair } from "./repair-helpers";
 import { PUBLIC_PAGES } from "../support/public-pages";
 
 // Every page's HTML as the server sends it, checked by the Nu HTML Checker (the
@@ -90,6 +90,18 @@ test("the repair pages are valid HTML, the staff's and the customer's", async ({
   const repairPage = ticketPage.replace(/\/ticket$/, "");
 
   const staffPages = await served(page.request, ["/dashboard/repairs", "/dashboard/repairs/new", repairPage, ticketPage]);
+  // A save over a colleague's newer change: the answer, with its notice above the clerk's kept words.
+  const save = (staffNote: string) =>
+    page.request.post(repairPage, {
+      form: { status: "in_progress", version: "1", estimate: "85", promisedDate: inDays(5), shownPromisedDate: inDays(5), staffNote },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+  expect((await save("First clerk's note")).status()).toBe(302);
+  const conflict = await save("Second clerk's note");
+  expect(conflict.status()).toBe(409);
+  staffPages.set(`${repairPage} (conflict)`, await conflict.text());
+  expect(staffPages.get(`${repairPage} (conflict)`)).toContain('data-testid="save-conflict"');
   for (const [path, html] of staffPages) expect(html, path).toContain("Sign out");
   // The customer's page as the claim ticket's QR code opens it, and its answer to a look-up.
   const lookUp = await page.request.post("/repair", { form: { ticket, last4: "0190" }, headers: { Origin: new URL(page.url()).origin } });

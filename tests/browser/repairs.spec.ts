@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freshAddress, signInAsStaff, uniqueName, uniquePhone } from "./fixtures";
 import { logRepair } from "./repair-helpers";
-import { LIVE_PUSH, recordAnnouncements, recordNavigations, waitForLive } from "./dashboard-helpers";
+import { LIVE_PUSH, recordAnnouncements, recordNavigations, openWithRoom, waitForLive } from "./dashboard-helpers";
 import { startPageScripts } from "../support/page-scripts";
 import { textLines } from "./text-lines";
 
@@ -152,17 +152,8 @@ test("a repair's page open at one counter shows the status another counter saved
   test.setTimeout(60_000);
   await signInAsStaff(page);
   await logRepair(page, uniqueName("Repair Page Live"), "901-555-0178");
-  // The page shows no live state, so its room connection is watched where the browser opens it.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  const connected = new Promise<void>((resolve) =>
-    cdp.on("Network.webSocketHandshakeResponseReceived", (event) => {
-      if (event.response.status === 101) resolve();
-    }),
-  );
-  await page.getByRole("link", { name: "← Back to the repair" }).click();
+  await openWithRoom(page, () => page.getByRole("link", { name: "← Back to the repair" }).click());
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("received");
-  await connected;
   const navigations = recordNavigations(page);
 
   const counter = await browser.newContext();
@@ -176,4 +167,97 @@ test("a repair's page open at one counter shows the status another counter saved
 
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("in_progress", { timeout: LIVE_PUSH });
   expect(navigations).toEqual([]);
+});
+
+const PHONE = { width: 390, height: 844 };
+const statusField = (page: Page) => page.getByRole("combobox", { name: "Status" });
+const noteField = (page: Page) => page.getByRole("textbox", { name: "Staff note (only staff see it)" });
+const keptNoteField = (page: Page) => page.getByRole("textbox", { name: "Your note (not saved yet)" });
+const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
+const saved = (page: Page) => expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+
+/** The first clerk logs a repair and opens its page; the second opens the same page in a browser of their own. */
+async function twoClerksOnOneRepair(browser: Browser, page: Page, secondJs: boolean) {
+  await page.setViewportSize(PHONE);
+  await signInAsStaff(page);
+  await logRepair(page, uniqueName("Repair Rivals"), "901-555-0176");
+  await page.getByRole("link", { name: "← Back to the repair" }).click();
+  await expect(statusField(page)).toHaveValue("received");
+  const counter = await browser.newContext({ viewport: PHONE, javaScriptEnabled: secondJs });
+  const second = await counter.newPage();
+  await signInAsStaff(second);
+  if (secondJs) await openWithRoom(second, () => second.goto(page.url()));
+  else await second.goto(page.url());
+  return { second, counter };
+}
+
+async function firstClerkSaves(page: Page) {
+  await statusField(page).selectOption("in_progress");
+  await noteField(page).fill("First clerk: needs a new shank.");
+  await saveButton(page).click();
+  await saved(page);
+}
+
+/** The second clerk is told of the first one's change, with their own words still in the form. */
+async function expectConflictNotice(second: Page, theirNote: string) {
+  const conflict = second.getByTestId("save-conflict");
+  await expect(conflict).toContainText(/^Changed by browser-staff@example\.com at .+, here is the repair as it is now\./);
+  await expect(conflict).toContainText("Status now: In progress");
+  await expect(conflict).toContainText("Estimate now: $85");
+  await expect(conflict.getByTestId("current-note")).toHaveText("First clerk: needs a new shank.");
+  await expect(keptNoteField(second)).toHaveValue(theirNote);
+}
+
+/** Having read both notes, the second clerk saves both; it is stored. */
+async function secondClerkSavesKnowingly(page: Page, second: Page, theirNote: string) {
+  // Nothing was overwritten by the refused save.
+  await page.reload();
+  await expect(noteField(page)).toHaveValue("First clerk: needs a new shank.");
+  await keptNoteField(second).fill(`First clerk: needs a new shank.\n${theirNote}`);
+  await saveButton(second).click();
+  await saved(second);
+  await page.reload();
+  await expect(statusField(page)).toHaveValue("waiting_parts");
+  await expect(noteField(page)).toHaveValue(`First clerk: needs a new shank.\n${theirNote}`);
+}
+
+test("with JavaScript, a repair's page keeps what a clerk typed when a colleague saves, follows the rest, and tells their save of the change", async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const { second, counter } = await twoClerksOnOneRepair(browser, page, true);
+  const estimate = (clerk: Page) => clerk.getByRole("textbox", { name: /^Estimate/ });
+  const theirNote = "Second clerk: customer wants it by Friday.";
+  await noteField(second).fill(theirNote);
+  await estimate(second).fill("95");
+
+  await firstClerkSaves(page);
+  // The colleague's change reaches the open page: the status the second clerk has not touched follows it, and the
+  // note and estimate they typed stay.
+  await expect(second.locator(".record__meta")).toContainText("In progress", { timeout: LIVE_PUSH });
+  await expect(statusField(second)).toHaveValue("in_progress");
+  await expect(noteField(second)).toHaveValue(theirNote);
+  await expect(estimate(second)).toHaveValue("95");
+
+  // The words were written against the version before the colleague's: the save is told of it, and keeps them.
+  await statusField(second).selectOption("waiting_parts");
+  await saveButton(second).click();
+  await expectConflictNotice(second, theirNote);
+  await expect(statusField(second)).toHaveValue("waiting_parts");
+  await expect(estimate(second)).toHaveValue("95");
+  await secondClerkSavesKnowingly(page, second, theirNote);
+  await counter.close();
+});
+
+test("without JavaScript, a save over a colleague's newer change is told of it, keeps the clerk's words, and then saves knowingly", async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const { second, counter } = await twoClerksOnOneRepair(browser, page, false);
+  const theirNote = "Second clerk: customer wants it by Friday.";
+  await firstClerkSaves(page);
+
+  await noteField(second).fill(theirNote);
+  await statusField(second).selectOption("waiting_parts");
+  await saveButton(second).click();
+  await expectConflictNotice(second, theirNote);
+  await expect(statusField(second)).toHaveValue("waiting_parts");
+  await secondClerkSavesKnowingly(page, second, theirNote);
+  await counter.close();
 });

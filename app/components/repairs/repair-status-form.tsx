@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { SaveConflictNotice } from "~/components/dashboard/save-conflict";
+import { useVersionedForm } from "~/components/dashboard/use-versioned-form";
 import { Field, FormErrors, HoneypotField, StatusField, TextareaField } from "~/components/ui/forms";
-import { estimateInput, RepairStatusSchema } from "~/repairs/rules";
+import { estimateInput, RepairStatusSchema, type RepairConflict } from "~/repairs/rules";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
+import { RepairStatusPill } from "./repairs-table";
 
 interface ShownRepair {
   id: number;
@@ -14,30 +16,54 @@ interface ShownRepair {
   staffNote: string;
 }
 
-/** Status, estimate, promised date and note; posts the version it shows, so a stale page changes nothing. */
-export function RepairStatusForm({ repair, result }: { repair: ShownRepair; result: SubmissionResult<string[]> | undefined }) {
+/**
+ * Status, estimate, promised date and note, over the version the form shows (decision 131, the lead's rule of
+ * decision 106): a live refresh after a colleague's change refreshes the fields the clerk has not edited and keeps
+ * the ones they have, and a save over that change is answered with it (`conflict`) instead of writing over it.
+ */
+export function RepairStatusForm({
+  repair,
+  result,
+  conflict,
+}: {
+  repair: ShownRepair;
+  result: SubmissionResult<string[]> | undefined;
+  conflict: RepairConflict | undefined;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: `repair-${repair.id}-v${repair.version}`,
-    lastResult: result,
-    constraint: getZodConstraint(RepairStatusSchema),
-    defaultValue: {
-      status: repair.status,
-      estimate: estimateInput(repair.estimateCents),
-      promisedDate: repair.promisedDate,
-      staffNote: repair.staffNote,
+  const { form, fields, version } = useVersionedForm({
+    id: `repair-${repair.id}`,
+    stored: {
+      version: repair.version,
+      fields: { status: repair.status, estimate: estimateInput(repair.estimateCents), promisedDate: repair.promisedDate, staffNote: repair.staffNote },
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RepairStatusSchema }),
+    schema: RepairStatusSchema,
+    lastResult: result,
+    conflict,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="repair-form">
+    <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form">
       <HoneypotField />
-      <input type="hidden" name="version" value={repair.version} />
+      <input type="hidden" name="version" value={version} />
       <input type="hidden" name="shownPromisedDate" value={repair.promisedDate} />
-      <FormErrors errors={form.errors} />
+      {conflict ? (
+        <SaveConflictNotice
+          message={conflict.message}
+          now={
+            <>
+              <p>
+                Status now: <RepairStatusPill status={conflict.status} overdue={false} />
+              </p>
+              <p>Estimate now: {conflict.estimate || "none"}</p>
+              <p>Promised now: {conflict.promised}</p>
+            </>
+          }
+          note={conflict.staffNote}
+        />
+      ) : (
+        <FormErrors errors={form.errors} />
+      )}
       <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={REPAIR_STATUSES.map((status) => ({ value: status, label: REPAIR_STATUS_LABELS[status] }))} />
       <Field
         label="Estimate in dollars (optional)"
@@ -45,7 +71,11 @@ export function RepairStatusForm({ repair, result }: { repair: ShownRepair; resu
         inputProps={{ ...getInputProps(fields.estimate, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
       />
       <Field label="Promised date" errors={fields.promisedDate.errors} inputProps={getInputProps(fields.promisedDate, { type: "date" })} />
-      <TextareaField label="Staff note (only staff see it)" errors={fields.staffNote.errors} textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 3 }} />
+      <TextareaField
+        label={conflict ? "Your note (not saved yet)" : "Staff note (only staff see it)"}
+        errors={fields.staffNote.errors}
+        textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 3 }}
+      />
       <button type="submit" className="button button--primary" disabled={saving}>
         {saving ? "Saving…" : "Save"}
       </button>

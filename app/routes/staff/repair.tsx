@@ -16,7 +16,7 @@ import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRepair } from "~/live/client.server";
 import { deliverQueued } from "~/messaging/outbox.server";
-import { changeRepairStatus, getRepair, repairHistory, repairMessages } from "~/repairs/repairs.server";
+import { changeRepairStatus, getRepair, repairConflict, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
 import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import { repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
@@ -61,7 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** A refused change (stale page) reloads the page's data, so it shows the repair as it stands now. */
+/** A refused change (stale page) reloads the page's data too, so its details and history show the repair as it stands now. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
@@ -75,10 +75,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const now = Date.now();
   const outcome = await changeRepairStatus(getDb(env), id, submission.value, { email: user.email, ip: clientIp(request) }, now);
   if (outcome.status === "not-found") throw data("Not found", { status: 404 });
-  if (outcome.status === "stale") {
-    const conflict = `Changed by ${outcome.repair.updatedBy} at ${formatStoreDateTime(outcome.repair.updatedAt.getTime())} (Central time), after this page was loaded. Nothing was overwritten: here is the repair as it stands now. Make your change again if it still applies.`;
-    return data({ result: undefined, conflict }, { status: 409 });
-  }
+  // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk entered.
+  if (outcome.status === "stale") return data({ result: submission.reply(), conflict: repairConflict(outcome.repair) }, { status: 409 });
+  if (outcome.status === "unchanged") return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
   deliverQueued(env, ctx, outcome.queued, now);
   ctx.waitUntil(announceRepair(env, outcome.repair, "updated"));
   await auditStaffAction(context, request, "repair-status-changed", { target: `repairs #${id}`, details: { status: submission.value.status } });
@@ -134,12 +133,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
         </dl>
       </RecordCard>
       <RecordCard id="repair-status-title" title="Status">
-        {actionData?.conflict ? (
-          <div className="form-errors" role="alert">
-            <p>{actionData.conflict}</p>
-          </div>
-        ) : null}
-        <RepairStatusForm key={repair.version} repair={repair} result={actionData?.result} />
+        <RepairStatusForm repair={repair} result={actionData?.result} conflict={actionData?.conflict ?? undefined} />
       </RecordCard>
       <RecordCard id="repair-history-title" title="History">
         <ol className="repair-history">
