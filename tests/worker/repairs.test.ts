@@ -343,7 +343,7 @@ describe("status changes", () => {
     expect((await setStatus(cookie, repair, "in_progress", change)).status).toBe(302);
     const retry = await setStatus(cookie, repair, "in_progress", change);
     expect(retry.status).toBe(302);
-    expect(flashToast(retry)).toMatchObject({ type: "success", message: "Status saved." });
+    expect(await flashToast(retry)).toMatchObject({ type: "success", message: "Status saved." });
     expect(await repairRow(repair.id)).toMatchObject({ status: "in_progress", estimate_cents: 6000, staff_note: "Sized down.\r\nPolished.", version: 2 });
     expect(await rows("SELECT id FROM repair_events WHERE repair_id = ?", repair.id)).toHaveLength(2);
   });
