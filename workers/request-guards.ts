@@ -85,21 +85,60 @@ const guards = every(
  * Reads and discards whatever body an answer left unread, before the answer goes out.
  * The local runtime (miniflare's entry worker, behind both `vite preview` and `wrangler dev`)
  * drops the connection when a Worker answers while the client is still sending, and the
- * visitor then gets a 500 instead of our 413 (or 403, 415). Node's own HTTP server drains
+ * visitor then gets a 500 instead of our 413 (or 403, 415, 400). Node's own HTTP server drains
  * unread bodies the same way. Nothing read here is kept. See docs/decisions/045.
+ *
+ * The guards and routes get the body through a relay that reads only when they ask, and this
+ * middleware keeps the reader of the body as it came: what they left, whether they never read
+ * it or gave up half-way (hono's `bodyLimit` at 64 KB of a chunked body, the order form's reader
+ * at a photo over 10 MB), is still this middleware's to read to the end.
  */
 export function drainUnreadBody(): MiddlewareHandler {
   return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const received = oneReadAtATime(body);
+    c.req.raw = new Request(c.req.raw, { body: relayOnDemand(received) });
     await next();
-    const request = c.req.raw;
-    if (!request.body || request.bodyUsed) return;
-    const reader = request.body.getReader();
     try {
-      while (!(await reader.read()).done);
+      while (!(await received()).done);
     } catch {
       // The client went away; there is nothing left to drain.
     }
   };
+}
+
+type ReadNext = () => Promise<ReadableStreamReadResult<Uint8Array>>;
+
+/** The body's reads, one after another: workerd refuses a read while another is pending (the relay's, the drain's). */
+function oneReadAtATime(body: ReadableStream<Uint8Array>): ReadNext {
+  const reader = body.getReader();
+  let previous: Promise<unknown> = Promise.resolve();
+  return () => {
+    const next = previous.then(() => reader.read());
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/** A stream that reads the body only as its own reader asks; cancelling it leaves the rest to the drain. */
+function relayOnDemand(readNext: ReadNext): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await readNext();
+        if (cancelled) return; // a read that was under way when the reader gave up: the drain's now
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      // Not passed on to the body: cancelling it is what the local runtime cannot take (decision 045).
+      cancel() {
+        cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**
