@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { formatPhone, textablePhone } from "~/core/phone";
 import { formatStoreDateTime } from "~/core/store-time";
+import { outsideQuietHours } from "~/core/reminders";
 import { announceLeadChange } from "~/live/client.server";
 import { messageKindInfo, STAFF_KINDS } from "~/messaging/message-kinds";
 import { deliverQueued, queueLeadMessage, textMessage } from "~/messaging/outbox.server";
@@ -130,7 +131,9 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, re
     return data({ textResult: submission.reply({ formErrors: [message] }) }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
-  const text = textMessage("staff-text", textablePhone(lead.phone)!, staffText(submission.value.message));
+  // Written in the quiet hours, it waits for their end like every text that is not an answer to the customer's own act.
+  const sendAt = outsideQuietHours(now);
+  const text = textMessage("staff-text", textablePhone(lead.phone)!, staffText(submission.value.message), { sendAt });
   const [queued] = await db.batch([
     queueLeadMessage(db, { kind, id, dedupeKey: `staff-text:${submission.value.formId}`, sentBy: user.email }, text, now),
   ]);
@@ -140,6 +143,10 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, re
   ctx.waitUntil(announceLeadChange(env, kind, id));
   return redirectWithToast(context, recordHref(kind, id), {
     type: "success",
-    message: state.providerReady ? "Text on its way." : "Text saved; it is sent once the SMS provider is connected.",
+    message: !state.providerReady
+      ? "Text saved; it is sent once the SMS provider is connected."
+      : sendAt > now
+        ? `Text saved; it is sent at ${formatStoreDateTime(sendAt)}, when the quiet hours end.`
+        : "Text on its way.",
   });
 }

@@ -43,7 +43,7 @@ export const MESSAGE_KINDS = {
   "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
-  "staff-text": { audience: "visitor", automated: false, label: "Text from staff" },
+  "staff-text": { audience: "visitor", automated: false, label: "Text from staff", heldInQuietHours: true },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready" },
   promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional", heldInQuietHours: true },

@@ -3,9 +3,10 @@
 // the end of the quiet hours (9 PM to 8 AM, decision 066): the repair's "ready"
 // text and the visit's reminder. What answers the person's own action just now
 // goes at once: the answer to HELP or STOP, which CTIA asks of every sender
-// (decision 068), and the confirmation of a booking or a cancel. So, as the outbox
-// stands, does what staff do at that hour: a text they write, a visit they cancel;
-// no rule holds those. The review request (not written yet) belongs here too.
+// (decision 068), and the confirmation of a booking or a cancel, also when staff
+// cancel the visit (it may be the next morning). A text staff write waits for the
+// morning like the timed ones (decision 136). The review request (not written yet)
+// belongs here too.
 // The Worker's requests run at that hour by `setStoreClock`, the outbox by its
 // `now` (tests/worker/store-clock.ts); Twilio is faked where it is reached.
 import { env } from "cloudflare:test";
@@ -78,16 +79,17 @@ for (const night of QUIET_NIGHTS) {
       expect(night.quietHoursEnd).toBeLessThan(appointment.starts_at);
     });
 
-    it("a text staff write on the record page goes at once", async () => {
+    it("a text staff write on the record page waits for 8 AM", async () => {
       const name = `Quiet Staff Text ${night.morning}`;
       setStoreClock(night.lateEvening);
       const { phone, appointment } = await bookTonight(name, night.morning, "1:00 PM");
       const cookie = await signIn(await createStaff());
       const form = { intent: "text", formId: crypto.randomUUID(), message: "We found your earring back; it is at the counter." };
-      expect((await postWithCookie(`/dashboard/appointments/${appointment.id}`, form, cookie)).status).toBe(302);
+      const saved = await postWithCookie(`/dashboard/appointments/${appointment.id}`, form, cookie);
+      expect(saved.status).toBe(302);
       const [staffText] = (await appointmentOutbox(name)).filter((row) => row.kind === "staff-text");
 
-      const sent = await expectSentAtOnce(staffText!.id, night);
+      const sent = await expectHeldUntilMorning(staffText!.id, night);
       expect(sent.params).toMatchObject({ To: e164(phone) });
       expect(sent.params.Body).toMatch(/^We found your earring back; it is at the counter\.\n/);
     });

@@ -19,6 +19,7 @@ import {
   book,
   configuredEnv,
   inboundText,
+  nextStoreNoon,
   senders,
   sentEmails,
   sentTexts,
@@ -359,7 +360,7 @@ describe("staff texts from the record page", () => {
     expect(staffTexts).toHaveLength(1);
 
     const fetchSpy = stubProviders();
-    expect(await deliverOutboxMessage(env, staffTexts[0]!.id, senders())).toBe("sent");
+    expect(await deliverOutboxMessage(env, staffTexts[0]!.id, { ...senders(), now: nextStoreNoon() })).toBe("sent");
     expect(sentTexts(fetchSpy).map((text) => text.params)).toEqual([
       { To: e164(phone), From: TWILIO.from, Body: `Your ring is sized and ready for pickup.\n${store.name}`, StatusCallback: siteUrl("/sms/status") },
     ]);
