@@ -1,6 +1,8 @@
 // The import rules of docs/ARCHITECTURE.md, read with TypeScript's own parser (so `[import("~/x")]`, `import type`,
 // `typeof import("x")` and `export … from` are all imports), for `npm run check:imports`:
-// - workers/ -> party/ -> app/: nothing in app/ imports workers/ or party/, and party/ never imports workers/;
+// - workers/ -> party/ -> app/: party/ never imports workers/, app/ never imports workers/, and app/ reaches the room
+//   only through its two doors (ROOM_DOORS): the server-side client, and the browser's socket (a .client module);
+//   the room's protocol and doors stand on app/'s floor of plumbing, so app/ imports them downwards;
 // - routes are leaves: nothing outside app/routes imports a route module;
 // - components are React only: no *.server module and no route, not even through a module that re-exports one;
 // - floors point down: every import goes to a folder on a lower floor (FLOORS), never up and never sideways;
@@ -16,7 +18,7 @@ export const FLOORS = [
   ["app/config", "app/assets", "app/styles"],
   ["app/core"],
   ["app/db"],
-  ["app/live", "app/http"],
+  ["party/wire", "app/http"],
   ["app/messaging"],
   ["app/auth", "app/photos"],
   ["app/leads", "app/audit", "app/jobs"],
@@ -31,8 +33,14 @@ export const FLOORS = [
 
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor])));
 
-/** The folder a module counts in: app/<folder>, "app" for app/'s own top files, or the root folder. */
+/** The modules of the room that app/ may import: what its server code and its browser code each reach it by. */
+export const ROOM_DOORS = ["party/client.server.ts", "party/socket.client.ts"];
+/** The room's wire: its protocol and its doors, which count as one folder, "party/wire", low in the floors. */
+const ROOM_WIRE = new Set(["party/protocol.ts", ...ROOM_DOORS]);
+
+/** The folder a module counts in: app/<folder>, "app" for app/'s own top files, "party/wire", or the root folder. */
 export function folderOf(file) {
+  if (ROOM_WIRE.has(file)) return "party/wire";
   const parts = file.split("/");
   if (parts[0] !== "app") return parts[0];
   return parts.length > 2 ? `app/${parts[1]}` : "app";
@@ -90,7 +98,8 @@ export function readModule(file, source) {
 }
 
 const RULES = [
-  ["app/ imports workers/ or party/", (from, to) => from.startsWith("app/") && (to.startsWith("workers/") || to.startsWith("party/"))],
+  ["app/ imports workers/", (from, to) => from.startsWith("app/") && to.startsWith("workers/")],
+  ["app/ imports party/ other than its doors", (from, to) => from.startsWith("app/") && to.startsWith("party/") && !ROOM_DOORS.includes(to)],
   ["party/ imports workers/", (from, to) => from.startsWith("party/") && to.startsWith("workers/")],
   ["a module outside app/routes imports a route", (from, to) => !from.startsWith("app/routes/") && from !== "app/routes.ts" && to.startsWith("app/routes/")],
 ];

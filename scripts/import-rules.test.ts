@@ -63,24 +63,41 @@ describe("the import rules", () => {
     expect(d1("export const run = (env: DbEnv) => getDb(env);")).toEqual([]);
   });
 
-  it("find circles, routes imported from outside app/routes, and app/ reaching party/ or workers/", () => {
+  it("find circles, routes imported from outside app/routes, and app/ reaching workers/ or the room other than by its doors", () => {
     expect(
       check({
         "app/core/a.ts": 'import "./b";',
         "app/core/b.ts": 'import "./a";',
-        "app/inbox/x.ts": 'import "~/routes/site/home";\nimport "../../party/room";\nimport "../../workers/app";',
+        "app/inbox/x.ts": 'import "~/routes/site/home";\nimport "../../party/room";\nimport "../../party/protocol";\nimport "../../workers/app";',
         "app/routes/site/home.tsx": "",
         "party/room.ts": "",
+        "party/protocol.ts": "",
         "workers/app.ts": "",
       }),
     ).toEqual([
       "a module outside app/routes imports a route: app/inbox/x.ts -> app/routes/site/home.tsx",
       "an import points up a floor (app/inbox -> app/routes): app/inbox/x.ts -> app/routes/site/home.tsx",
-      "app/ imports workers/ or party/: app/inbox/x.ts -> party/room.ts",
+      "app/ imports party/ other than its doors: app/inbox/x.ts -> party/room.ts",
       "an import points up a floor (app/inbox -> party): app/inbox/x.ts -> party/room.ts",
-      "app/ imports workers/ or party/: app/inbox/x.ts -> workers/app.ts",
+      "app/ imports party/ other than its doors: app/inbox/x.ts -> party/protocol.ts",
+      "app/ imports workers/: app/inbox/x.ts -> workers/app.ts",
       "an import points up a floor (app/inbox -> workers): app/inbox/x.ts -> workers/app.ts",
       "import circle: app/core/a.ts -> app/core/b.ts -> app/core/a.ts",
+    ]);
+    // The doors: the server's client from server code, the socket from a component.
+    expect(
+      check({
+        "app/leads/save.server.ts": 'import { announceLead } from "../../party/client.server";',
+        "app/components/dashboard/live.ts": 'import { useRoomSocket } from "../../../party/socket.client";',
+        "party/client.server.ts": 'import { recordCreated } from "./protocol";\nimport { LISTS } from "../app/core/staff-lists";',
+        "party/socket.client.ts": 'import { parseRoomMessage } from "./protocol";',
+        "party/protocol.ts": 'import { LISTS } from "../app/core/staff-lists";',
+        "app/core/staff-lists.ts": "",
+      }),
+    ).toEqual([]);
+    // The room's wire stands low: it may not reach up into app/'s higher floors.
+    expect(check({ "party/protocol.ts": 'import "../app/leads/x";', "app/leads/x.ts": "" })).toEqual([
+      "an import points up a floor (party/wire -> app/leads): party/protocol.ts -> app/leads/x.ts",
     ]);
   });
 });

@@ -1,8 +1,7 @@
 import { Hono } from "hono/tiny";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-import { DASHBOARD_PARTY, DASHBOARD_ROOM_NAME } from "../app/live/events";
-import { STAFF_SESSION_HEADER, staffSessionHeader } from "../party/dashboard-room";
+import { ROOM_PATH, STAFF_SESSION_HEADER, staffSessionHeader } from "../party/protocol";
 import { canonicalPath } from "./canonical-path";
 import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { httpsOnly } from "./https-only";
@@ -12,7 +11,7 @@ import { securityHeaders } from "./security-headers";
 import { speculationRules } from "./speculation-rules";
 import type { WorkerEnv } from "./worker-env";
 
-export { DashboardRoom } from "../party/dashboard-room";
+export { DashboardRoom } from "../party/room";
 
 const app = new Hono<WorkerEnv>();
 
@@ -32,7 +31,7 @@ app.onError((error) => {
 
 app.all("/parties/*", async (c) => {
   const url = new URL(c.req.url);
-  if (url.pathname !== `/parties/${DASHBOARD_PARTY}/${DASHBOARD_ROOM_NAME}`) return c.notFound();
+  if (url.pathname !== ROOM_PATH) return c.notFound();
   // Only signed-in staff, from this site, may listen to the room.
   if (!isSameOrigin(c.req.raw)) return c.text("Forbidden", 403);
   const { getStaffUser } = await import("../app/auth/session.server");

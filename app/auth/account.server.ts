@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
-import { disconnectSession, disconnectStaff } from "~/live/client.server";
+import { disconnectSession, disconnectStaff } from "../../party/client.server";
 import { hashPassword, verifyPassword } from "./password";
 import { endSession, revokeStaffSessions } from "./session.server";
 

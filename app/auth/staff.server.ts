@@ -5,7 +5,7 @@ import { insertSelect } from "~/db/insert-select";
 import { invitations, passkeys, sessions, users } from "~/db/schema";
 import { passwordLinkEmail } from "./account-email";
 import { deliverQueued, emailMessage, queueMessage } from "~/messaging/outbox.server";
-import { disconnectStaff } from "~/live/client.server";
+import { disconnectStaff } from "../../party/client.server";
 import { toBase64Url } from "~/core/base64";
 import { hashPassword } from "./password";
 

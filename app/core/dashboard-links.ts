@@ -1,18 +1,13 @@
-// Where staff open a lead in the dashboard: in the ground floor, so a staff
-// e-mail (app/messaging/) can link to the record without importing the inbox.
+// Where staff open a lead or a photo in the dashboard: in the ground floor, so a
+// staff e-mail (app/messaging/) can link to the record without importing the inbox.
 import { LEADS, type LeadKind } from "./lead-kinds";
+import { recordHref } from "./staff-lists";
 
-export function recordHref(kind: LeadKind, id: number): `/${string}` {
-  return `/dashboard/${LEADS[kind].inbox}/${id}`;
+export function leadHref(kind: LeadKind, id: number): `/${string}` {
+  return recordHref(LEADS[kind].list, id);
 }
-
-/**
- * The Repairs tab's name, as a lead kind's is `LEADS[kind].inbox`: its address (/dashboard/repairs), its unread
- * mark in inbox_seen, and the inbox its room events travel under.
- */
-export const REPAIRS_INBOX = "repairs";
 
 /** Where staff open one photo of an order (a guarded resource route). */
 export function orderPhotoHref(orderId: number, position: number): string {
-  return `${recordHref("order", orderId)}/photos/${position}`;
+  return `${leadHref("order", orderId)}/photos/${position}`;
 }

@@ -21,7 +21,8 @@ import {
   type Lead,
 } from "~/inbox/queries.server";
 import type { InboxRow } from "~/inbox/types";
-import { leadList, markSeenQuery, seenIdQuery } from "~/inbox/unread.server";
+import { LEADS } from "~/core/lead-kinds";
+import { markSeenQuery, seenIdQuery } from "./unread.server";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
 import { readTabBadges, tabBadgesQuery, type ListPageData } from "./list-page.server";
 
@@ -56,9 +57,9 @@ export async function loadInbox(env: Env, user: StaffUser, url: URL) {
 
   const nothing = emptyStatement(env);
   const results = await runBatch(env, [
-    seenIdQuery(env, user.id, leadList(view.kind)),
+    seenIdQuery(env, user.id, LEADS[view.kind].list),
     searchError ? nothing : leadPageQuery(env, view, { match, limit: PAGE_SIZE, now }),
-    markSeen ? markSeenQuery(env, user.id, leadList(view.kind)) : nothing,
+    markSeen ? markSeenQuery(env, user.id, LEADS[view.kind].list) : nothing,
     tabBadgesQuery(env, user.id),
   ]);
   const [seenResult, rowsResult, , badges] = results;

@@ -1,13 +1,12 @@
-// What the staff list pages (a lead inbox, the Repairs tab) have in common: the shape they give their route, and
-// the tab badges each loads in its own D1 batch.
+// What the staff list pages (every list of the registry, app/core/staff-lists.ts) have in common: the shape they
+// give their route, and the tab badges each loads in its own D1 batch.
 import { sql } from "drizzle-orm";
-import { LEAD_KINDS } from "~/core/lead-kinds";
+import { STAFF_LISTS, type StaffList } from "~/core/staff-lists";
 import { statement, type DbEnv } from "~/db/sql.server";
-import { leadList, unreadCountSql, type InboxNumbers, type SeenList } from "~/inbox/unread.server";
-import { REPAIRS_LIST } from "~/repairs/list.server";
+import { unreadCountSql } from "./unread.server";
 
-/** The unread badge of every tab: the three lead inboxes and the Repairs tab. */
-export type TabBadges = InboxNumbers & { repair: number };
+/** The unread badge of every tab. */
+export type TabBadges = Record<StaffList, number>;
 
 export interface ListPageData<View, Row> {
   view: View;
@@ -25,8 +24,8 @@ export interface ListPageData<View, Row> {
 
 /** The one statement every tab page adds to its batch for the badges: a row of every tab's unread count. */
 export function tabBadgesQuery(env: DbEnv, userId: number) {
-  const tabs: [keyof TabBadges, SeenList][] = [...LEAD_KINDS.map((kind) => [kind, leadList(kind)] as [keyof TabBadges, SeenList]), ["repair", REPAIRS_LIST]];
-  const columns = tabs.map(([tab, list]) => sql`${unreadCountSql(userId, list)} AS ${sql.identifier(tab)}`);
+  // Compiled SQL: one row of one count per list, each over a table named at run time (unread.server.ts).
+  const columns = STAFF_LISTS.map((list) => sql`${unreadCountSql(userId, list)} AS ${sql.identifier(list)}`);
   return statement(env, sql`SELECT ${sql.join(columns, sql`, `)}`);
 }
 

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { StaffUser } from "~/auth/session.server";
 import { emptyStatement, runBatch } from "~/db/sql.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { markSeenQuery, seenIdQuery } from "~/inbox/unread.server";
-import { planSearch, readRepairPage, REPAIRS_LIST, repairPageQuery, type RepairRow } from "~/repairs/list.server";
+import { markSeenQuery, seenIdQuery } from "./unread.server";
+import { planSearch, readRepairPage, repairPageQuery, type RepairRow } from "~/repairs/list.server";
 import { isOverdue } from "~/core/repair-statuses";
 import { formatEstimate } from "~/repairs/rules";
 import { REPAIR_PAGE_SIZE, repairSearch, repairsHref, type RepairView } from "~/repairs/view";
@@ -35,9 +35,9 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
   const now = Date.now();
   const nothing = emptyStatement(env);
   const [seenResult, rowsResult, , badges] = await runBatch(env, [
-    seenIdQuery(env, user.id, REPAIRS_LIST),
+    seenIdQuery(env, user.id, "repairs"),
     searchError ? nothing : repairPageQuery(env, view, { match, limit: REPAIR_PAGE_SIZE, now }),
-    !live && !view.cursor ? markSeenQuery(env, user.id, REPAIRS_LIST) : nothing,
+    !live && !view.cursor ? markSeenQuery(env, user.id, "repairs") : nothing,
     tabBadgesQuery(env, user.id),
   ]);
   const page = readRepairPage(view, rowsResult!.results as RepairRow[], REPAIR_PAGE_SIZE);

@@ -16,6 +16,12 @@ export function statement(env: DbEnv, query: SQL): D1PreparedStatement {
   return env.DB.prepare(sql).bind(...params);
 }
 
+/** A query drizzle's builder wrote, as a statement for a raw batch (runBatch), where the page needs D1's own meta. */
+export function builtStatement(env: DbEnv, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql, params } = query.toSQL();
+  return env.DB.prepare(sql).bind(...params);
+}
+
 /** A statement that reads nothing: holds a batch position whose query is skipped, so the results keep their places. */
 export function emptyStatement(env: DbEnv): D1PreparedStatement {
   return statement(env, sql`SELECT 0 WHERE 0`);

@@ -53,7 +53,7 @@ function csvRow(lead: LeadWithNote): string {
 }
 
 export function csvFileName(view: InboxView, now: number): string {
-  return `${LEADS[view.kind].inbox}-${storeTimestamp(now).slice(0, 10)}.csv`;
+  return `${LEADS[view.kind].list}-${storeTimestamp(now).slice(0, 10)}.csv`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { formatPhone, textablePhone } from "~/core/phone";
 import { formatStoreDateTime } from "~/core/store-time";
 import { outsideQuietHours } from "~/core/reminders";
-import { announceLeadChange } from "~/live/client.server";
+import { announceLeadChange } from "../../party/client.server";
 import { messageKindInfo, STAFF_KINDS } from "~/messaging/message-kinds";
 import { deliverQueued, queueLeadMessage, textMessage } from "~/messaging/outbox.server";
 import { sentTextNote } from "~/messaging/sms-delivery";
@@ -22,7 +22,7 @@ import { configuredSmsSender } from "~/messaging/twilio.server";
 import { staffText } from "~/messaging/visitor-messages";
 import { getLead } from "./queries.server";
 import { StaffTextSchema, type HistoryEntry, type TextingState } from "./rules";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 
 // A record's messages for staff: its history (what the visitor changed, every
 // e-mail and text sent to them, every text received from their number) and the
@@ -138,10 +138,10 @@ export async function sendStaffText(context: Readonly<RouterContextProvider>, re
     queueLeadMessage(db, { kind, id, dedupeKey: `staff-text:${submission.value.formId}`, sentBy: user.email }, text, now),
   ]);
   // Who sent it: on the outbox row above, and in the audit trail (a repeated form queued nothing, and records nothing).
-  if (queued.length > 0) await auditStaffAction(context, request, "text-sent", { target: `${LEADS[kind].inbox} #${id}`, details: { outboxId: queued[0]!.id } });
+  if (queued.length > 0) await auditStaffAction(context, request, "text-sent", { target: `${LEADS[kind].list} #${id}`, details: { outboxId: queued[0]!.id } });
   deliverQueued(env, ctx, queued, now);
   ctx.waitUntil(announceLeadChange(env, kind, id));
-  return redirectWithToast(context, recordHref(kind, id), {
+  return redirectWithToast(context, leadHref(kind, id), {
     type: "success",
     message: !state.providerReady
       ? "Text saved; it is sent once the SMS provider is connected."

@@ -8,8 +8,8 @@ import { wantsInlineAnswer } from "~/http/inline-answer";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { setAppointmentStatus } from "~/inbox/appointment-status.server";
-import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
-import { announceLeadChange } from "~/live/client.server";
+import { kindOfList, LEADS, type LeadKind } from "~/core/lead-kinds";
+import { announceLeadChange } from "../../party/client.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { bookingEmail, recordHistory, textingState } from "./messages.server";
 import { getLead, orderPhotos, updateLead, type UpdateOutcome } from "./queries.server";
@@ -23,7 +23,7 @@ import {
   type StatusActionData,
 } from "./rules";
 import type { LeadWithNote } from "./types";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { parseRowId } from "~/core/row-id";
 import { isStatusFor } from "./view";
@@ -36,7 +36,7 @@ export function notFound(): never {
 
 /** The kind and id from /dashboard/:inbox/:id, or a 404 for anything else. */
 export function recordParams(params: { inbox?: string; id?: string }): { kind: LeadKind; id: number } {
-  const kind = kindOfInbox(params.inbox);
+  const kind = kindOfList(params.inbox);
   const id = parseRowId(params.id);
   if (!kind || id === null) notFound();
   return { kind, id };
@@ -135,11 +135,11 @@ export async function saveRowStatus(
     const atLabel = current.updatedAt === null ? null : formatStoreDateTime(current.updatedAt);
     const error = changedByMessage(current.updatedBy, atLabel, `it is ${LEAD_STATUS_LABELS[current.status]} now; nothing was saved`);
     if (inline) return data<StatusActionData>({ ok: false, error, version: current.version }, { status: 409 });
-    return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), { type: "error", message: error });
+    return redirectWithToast(context, returnPath(formData.get("returnTo"), leadHref(kind, id)), { type: "error", message: error });
   }
-  await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].inbox} #${id}`, details: { status } });
+  await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].list} #${id}`, details: { status } });
   if (inline) return data<StatusActionData>({ ok: true, status, version: saved.version });
-  return redirectWithToast(context, returnPath(formData.get("returnTo"), recordHref(kind, id)), {
+  return redirectWithToast(context, returnPath(formData.get("returnTo"), leadHref(kind, id)), {
     type: "success",
     message: `Status set to ${LEAD_STATUS_LABELS[status]}.`,
   });

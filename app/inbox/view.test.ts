@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordHref } from "../core/dashboard-links";
+import { leadHref } from "../core/dashboard-links";
 import { inboxHref, parseInboxView, tabHref } from "./view";
 
 describe("an inbox view in the URL", () => {
@@ -23,6 +23,6 @@ describe("an inbox view in the URL", () => {
 
   it("links tabs and records by their inbox address", () => {
     expect(tabHref("contact")).toBe("/dashboard?tab=contacts");
-    expect(recordHref("order", 12)).toBe("/dashboard/orders/12");
+    expect(leadHref("order", 12)).toBe("/dashboard/orders/12");
   });
 });

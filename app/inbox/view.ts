@@ -1,12 +1,11 @@
 // What the staff inboxes are and how their view lives in the URL. Shared by
 // the server (which parses the same URL) and the browser (which builds links).
 import type { LeadStatus } from "~/core/lead-statuses";
-import { kindOfInbox, LEADS, type LeadKind } from "~/core/lead-kinds";
+import { kindOfList, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { isOneOf } from "~/core/one-of";
+import { LISTS } from "~/core/staff-lists";
 
 export const PAGE_SIZE = 50;
-/** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
-export const UNREAD_CAP = 100;
 
 /** No-show, cancelled and rescheduled (set when the visitor moves it) only make sense for a booked visit. */
 export function statusesFor(kind: LeadKind): LeadStatus[] {
@@ -79,7 +78,7 @@ function parseCursor(value: string | null, direction: PageCursor["direction"]): 
 /** Reads a view from the query string; anything unknown falls back to the default rather than failing. */
 export function parseInboxView(params: URLSearchParams): InboxView {
   // The first tab is the default: anything unknown lands on appointments.
-  const kind = kindOfInbox(params.get("tab")) ?? "appointment";
+  const kind = kindOfList(params.get("tab")) ?? "appointment";
   const statusParam = params.get("status");
   const whenParam = params.get("when");
   return {
@@ -93,7 +92,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
 
 /** The canonical query string of a view (no "?"), so equal views give equal strings. */
 export function inboxSearch(view: InboxView): string {
-  const params = new URLSearchParams({ tab: LEADS[view.kind].inbox });
+  const params = new URLSearchParams({ tab: LEADS[view.kind].list });
   if (view.kind === "appointment") params.set("when", view.when);
   if (view.status) params.set("status", view.status);
   if (view.q) params.set("q", view.q);
@@ -107,5 +106,5 @@ export function inboxHref(view: InboxView): string {
 
 /** The first page of a tab with no search or filter; appointments open on today or upcoming (the loader decides). */
 export function tabHref(kind: LeadKind): string {
-  return `/dashboard?tab=${LEADS[kind].inbox}`;
+  return LISTS[LEADS[kind].list].href;
 }

@@ -6,7 +6,7 @@ import { insertSelect } from "~/db/insert-select";
 import type { LeadStatus } from "~/core/lead-statuses";
 import { appointments, consentRecords, leadEvents, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
-import { announceLeadChange } from "~/live/client.server";
+import { announceLeadChange } from "../../party/client.server";
 import { deliverQueued, emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMessage } from "~/messaging/outbox.server";
 import { appointmentChangedEmail } from "./staff-email";
 import { cancellationMessages, visitMessages } from "./appointment-messages.server";

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import type { Db } from "~/db/client.server";
 import { getCloudflare } from "~/http/request-context";
-import { announceLead } from "~/live/client.server";
+import { announceLead } from "../../party/client.server";
 import type { Email } from "~/messaging/email";
 import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";

@@ -1,5 +1,5 @@
 import { siteUrl, store } from "~/config/store";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { RECORD_ID_SLOT, type Email } from "~/messaging/email";
 import { renderEmail } from "~/messaging/email-layout";
@@ -29,7 +29,7 @@ export function leadEmail(
   { link = "inbox", replyTo }: { link?: "inbox" | "record"; replyTo?: string | null } = {},
 ): Email {
   // The slot goes on after siteUrl, which would percent-encode its braces and hide it from the outbox.
-  const href = link === "record" ? `${siteUrl(`/dashboard/${LEADS[kind].inbox}/`)}${RECORD_ID_SLOT}` : siteUrl("/dashboard");
+  const href = link === "record" ? `${siteUrl(`/dashboard/${LEADS[kind].list}/`)}${RECORD_ID_SLOT}` : siteUrl("/dashboard");
   return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href }, replyTo);
 }
 
@@ -41,7 +41,7 @@ export function appointmentChangedEmail(
   replyTo?: string | null,
 ): Email {
   const subject = change === "cancelled" ? "Appointment cancelled by the visitor" : "Appointment rescheduled by the visitor";
-  const href = siteUrl(recordHref("appointment", appointmentId));
+  const href = siteUrl(leadHref("appointment", appointmentId));
   return staffEmail(subject, rows, { label: "Open the appointment", textLabel: "Appointment", href }, replyTo);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { announceLeadChange } from "~/live/client.server";
+import { announceLeadChange } from "../../party/client.server";
 import { settledOutcome } from "./sms-delivery";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
 

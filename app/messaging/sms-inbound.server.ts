@@ -2,7 +2,7 @@ import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
-import { announceLeadChange } from "~/live/client.server";
+import { announceLeadChange } from "../../party/client.server";
 import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
 import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messages";

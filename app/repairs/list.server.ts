@@ -1,9 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
-import type { SeenList } from "~/inbox/unread.server";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
-import { REPAIRS_INBOX } from "~/core/dashboard-links";
 import { REPAIR_PAGE_SIZE, type RepairView } from "./view";
 
 // The Repairs tab's reads, as the lead inboxes do them (app/inbox/queries.server.ts):
@@ -60,9 +58,6 @@ export function readRepairPage(view: RepairView, rows: RepairRow[], limit: numbe
     hasNewer: backwards ? more : view.cursor !== null,
   };
 }
-
-/** The Repairs tab as a list with an unread mark, like the lead inboxes (app/inbox/unread.server.ts). */
-export const REPAIRS_LIST: SeenList = { table: sql.identifier("repairs"), inbox: REPAIRS_INBOX };
 
 /** The whole view for the CSV, ten pages at a time, oldest id last. */
 export async function repairBatch(env: DbEnv, view: RepairView, match: string | null, afterId: number | null, now: number) {

@@ -4,9 +4,9 @@ import { MAX_SEARCH_LENGTH, readSearchTerm } from "~/inbox/view";
 import { isOneOf } from "~/core/one-of";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
 import { parseRowId } from "~/core/row-id";
-import { REPAIRS_INBOX } from "~/core/dashboard-links";
+import { LISTS, recordHref } from "~/core/staff-lists";
 
-export const REPAIRS_PATH = `/dashboard/${REPAIRS_INBOX}`;
+export const REPAIRS_PATH = LISTS.repairs.page;
 export const REPAIR_PAGE_SIZE = 50;
 
 /** What the tab filters by: a status, or "overdue": ready for 30 days and not picked up. */
@@ -51,7 +51,7 @@ export function repairsHref(view: RepairView = { q: "", status: null, cursor: nu
 }
 
 export function repairHref(id: number): string {
-  return `${REPAIRS_PATH}/${id}`;
+  return recordHref("repairs", id);
 }
 
 export function repairTicketHref(id: number): string {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { SIGNED_OUT_MESSAGE } from "../../app/live/events";
+import { SIGNED_OUT } from "../../party/protocol";
 import { createStaff, postForm } from "./helpers";
 import { claimsOf, cookieWithToken, getWithCookie, openLiveSocket, postWithCookie, signToken } from "./dashboard-helpers";
 
@@ -30,7 +30,7 @@ async function isSignedIn(cookie: string) {
 
 async function announce(id: number) {
   const room = await getServerByName(env.DashboardRoom, "staff");
-  await room.announce({ type: "lead-created", inbox: "contacts", id, createdAt: Date.now() });
+  await room.announce({ type: "record-created", list: "contacts", id, createdAt: Date.now() });
 }
 
 describe("signing out (red-team finding 3)", () => {
@@ -59,7 +59,7 @@ describe("signing out (red-team finding 3)", () => {
     await announce(9001);
     await expect.poll(() => theirs.messages.length).toBe(1);
     // It heard only that it was signed out, never the lead.
-    expect(mine.messages).toEqual([SIGNED_OUT_MESSAGE]);
+    expect(mine.messages).toEqual([JSON.stringify(SIGNED_OUT)]);
     theirs.socket.close();
     // A new socket with the old cookie is refused.
     const reopened = await getWithCookie("/parties/dashboard-room/staff", leaving, { Upgrade: "websocket", Origin: "http://localhost:8787" });

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SIGNED_OUT_MESSAGE } from "../../app/live/events";
+import { SIGNED_OUT } from "../../party/protocol";
 import { createStaff, ORIGIN, signIn } from "./helpers";
 import {
   claimsOf,
@@ -196,7 +196,7 @@ describe("the room only talks to live sessions", () => {
 
   async function announce(id: number) {
     const room = await getServerByName(env.DashboardRoom, "staff");
-    await room.announce({ type: "lead-created", inbox: "contacts", id, createdAt: Date.now() });
+    await room.announce({ type: "record-created", list: "contacts", id, createdAt: Date.now() });
   }
 
   it("ignores a session header a browser sends itself", async () => {
@@ -210,7 +210,7 @@ describe("the room only talks to live sessions", () => {
     const { socket, messages } = await connect(validCookie);
     await announce(101);
     await expect.poll(() => messages.length).toBe(1);
-    expect(JSON.parse(messages[0]!)).toMatchObject({ type: "lead-created", inbox: "contacts", id: 101 });
+    expect(JSON.parse(messages[0]!)).toMatchObject({ type: "record-created", list: "contacts", id: 101 });
     socket.close();
   });
 
@@ -224,7 +224,7 @@ describe("the room only talks to live sessions", () => {
     await announce(102);
     expect(await closed).toBe(4001);
     // The only thing it hears is that it is signed out (proxies may drop the close frame); never the lead.
-    expect(messages).toEqual([SIGNED_OUT_MESSAGE]);
+    expect(messages).toEqual([JSON.stringify(SIGNED_OUT)]);
   });
 
   it("closes an account's sockets when it signs out everywhere, and only that account's", async () => {

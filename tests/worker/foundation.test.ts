@@ -143,12 +143,12 @@ describe("dashboard room", () => {
     const received = new Promise<string>((resolve) => {
       socket.addEventListener("message", (event) => {
         const text = String(event.data);
-        if (text.includes("lead-created")) resolve(text);
+        if (text.includes("record-created")) resolve(text);
       });
     });
     await postForm("/contactus", { ...validContact, name: "Live Push", submissionToken: await issueToken("contact") });
     const event = JSON.parse(await received);
-    expect(event).toMatchObject({ type: "lead-created", inbox: "contacts" });
+    expect(event).toMatchObject({ type: "record-created", list: "contacts" });
     socket.close();
   });
 });

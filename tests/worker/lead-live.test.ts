@@ -13,10 +13,10 @@ describe("live push of new leads", () => {
     expect(response.status).toBe(101);
     const socket = response.webSocket!;
     socket.accept();
-    const events: { inbox: string; id: number }[] = [];
+    const events: { list: string; id: number }[] = [];
     socket.addEventListener("message", (event) => {
-      const data = JSON.parse(String(event.data)) as { type?: string; inbox: string; id: number };
-      if (data.type === "lead-created") events.push(data);
+      const data = JSON.parse(String(event.data)) as { type?: string; list: string; id: number };
+      if (data.type === "record-created") events.push(data);
     });
 
     const booking = await postLead("/book", "appointment", {
@@ -39,10 +39,10 @@ describe("live push of new leads", () => {
     expect((await postLead("/orderOnline", "order", { ...orderFields, submissionToken: token })).status).toBe(302);
     expect((await postLead("/orderOnline", "order", { ...orderFields, submissionToken: token })).status).toBe(302);
 
-    await expect.poll(() => events.map((event) => event.inbox).sort(), { timeout: 5_000 }).toEqual(["appointments", "orders"]);
+    await expect.poll(() => events.map((event) => event.list).sort(), { timeout: 5_000 }).toEqual(["appointments", "orders"]);
     // Give a duplicate announcement time to show up if there were one.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.filter((event) => event.inbox === "orders")).toHaveLength(1);
+    expect(events.filter((event) => event.list === "orders")).toHaveLength(1);
     socket.close();
   });
 });

@@ -163,7 +163,7 @@ describe("cancel", () => {
       events.push(JSON.parse(String(event.data)));
     });
     expect((await post(path, { intent: "cancel", current: current(appointment) })).status).toBe(302);
-    await expect.poll(() => events, { timeout: 5_000 }).toContainEqual({ type: "lead-updated", inbox: "appointments", id: appointment.id });
+    await expect.poll(() => events, { timeout: 5_000 }).toContainEqual({ type: "record-updated", list: "appointments", id: appointment.id });
     socket.close();
   });
 });

@@ -133,7 +133,7 @@ describe("logging a repair", () => {
     await getWithCookie("/dashboard/repairs", other); // seen up to now
     const live = await openLiveSocket(other);
     const { repair } = await logRepair(cookie, { name: "Badge Person" });
-    await vi.waitFor(() => expect(live.messages.map((m) => JSON.parse(m))).toContainEqual(expect.objectContaining({ type: "lead-created", inbox: "repairs", id: repair.id })));
+    await vi.waitFor(() => expect(live.messages.map((m) => JSON.parse(m))).toContainEqual(expect.objectContaining({ type: "record-created", list: "repairs", id: repair.id })));
     live.socket.close();
 
     const inbox = await (await getWithCookie("/dashboard?tab=contacts", other)).text();

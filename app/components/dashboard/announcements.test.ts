@@ -1,31 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { leadCreated, leadUpdated, repairCreated, repairUpdated } from "~/live/events";
-import { newRecordElsewhere } from "./announcements";
+import { parseRoomMessage, recordCreated, recordUpdated, SIGNED_OUT } from "../../../party/protocol";
+import { isChangeTo, listAnnouncement } from "./announcements";
 
-// The room's messages as they travel: JSON text.
-const wire = (event: object) => JSON.stringify(event);
-const newRepair = wire(repairCreated({ id: 5, createdAt: new Date(0) }));
-const changedRepair = wire(repairUpdated(5));
-const newMessage = wire(leadCreated("contact", { id: 9, createdAt: new Date(0) }));
-const newOrder = wire(leadCreated("order", { id: 10, createdAt: new Date(0) }));
-const changedAppointment = wire(leadUpdated("appointment", 11));
+// The room's messages as they travel (JSON text), read as the browser reads them.
+const received = (message: object) => parseRoomMessage(JSON.stringify(message));
+const newRepair = received(recordCreated("repairs", { id: 5, createdAt: new Date(0) }));
+const changedRepair = received(recordUpdated("repairs", 5));
+const newMessage = received(recordCreated("contacts", { id: 9, createdAt: new Date(0) }));
+const newOrder = received(recordCreated("orders", { id: 10, createdAt: new Date(0) }));
+const changedAppointment = received(recordUpdated("appointments", 11));
 
-describe("a new record on the other list's tabs", () => {
-  it("is said on an inbox when a repair is logged, and on the Repairs tab when a lead arrives", () => {
-    expect(newRecordElsewhere(newRepair, "inbox")).toBe("New repair logged.");
-    expect(newRecordElsewhere(newMessage, "repairs")).toBe("New contact message received.");
-    expect(newRecordElsewhere(newOrder, "repairs")).toBe("New order received.");
+describe("what an open list says of a room message", () => {
+  it("says a new record on any list, its own or another tab's (every badge shows on every list)", () => {
+    expect(listAnnouncement(newRepair, "contacts")).toBe("New repair logged.");
+    expect(listAnnouncement(newMessage, "repairs")).toBe("New contact message received.");
+    expect(listAnnouncement(newOrder, "repairs")).toBe("New order received.");
+    expect(listAnnouncement(newMessage, "contacts")).toBe("New contact message received.");
+    expect(listAnnouncement(newRepair, "repairs")).toBe("New repair logged.");
   });
 
-  it("leaves a list's own records to the list", () => {
-    expect(newRecordElsewhere(newMessage, "inbox")).toBeNull();
-    expect(newRecordElsewhere(newRepair, "repairs")).toBeNull();
+  it("says a changed record only on its own list, where it shows", () => {
+    expect(listAnnouncement(changedRepair, "repairs")).toBe("Repair updated.");
+    expect(listAnnouncement(changedAppointment, "appointments")).toBe("Appointment updated.");
+    expect(listAnnouncement(changedRepair, "contacts")).toBeNull();
+    expect(listAnnouncement(changedAppointment, "repairs")).toBeNull();
   });
 
-  it("says nothing of a changed record elsewhere, which moves no badge, or of a message that is not the room's", () => {
-    expect(newRecordElsewhere(changedRepair, "inbox")).toBeNull();
-    expect(newRecordElsewhere(changedAppointment, "repairs")).toBeNull();
-    expect(newRecordElsewhere("not json", "inbox")).toBeNull();
-    expect(newRecordElsewhere(JSON.stringify({ type: "signed-out" }), "repairs")).toBeNull();
+  it("says nothing of a message that is not the room's, or of being signed out", () => {
+    expect(listAnnouncement(parseRoomMessage("not json"), "contacts")).toBeNull();
+    expect(listAnnouncement(parseRoomMessage(JSON.stringify({ type: "record-created", list: "gifts", id: 1, createdAt: 0 })), "repairs")).toBeNull();
+    expect(listAnnouncement(received(SIGNED_OUT), "repairs")).toBeNull();
+  });
+
+  it("tells a record's open page a change to it, and only to it", () => {
+    expect(isChangeTo(changedRepair, "repairs", 5)).toBe(true);
+    expect(isChangeTo(changedRepair, "repairs", 6)).toBe(false);
+    expect(isChangeTo(changedAppointment, "orders", 11)).toBe(false);
+    expect(isChangeTo(newRepair, "repairs", 5)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
-import { LEADS, type LeadKind } from "~/core/lead-kinds";
-import { parseLiveEvent, parseRepairEvent } from "~/live/events";
+import { LISTS, type StaffList } from "~/core/staff-lists";
+import type { RoomMessage } from "../../../party/socket.client";
 
-// What a staff list's polite live region says of a room event. Every list page (an inbox, the Repairs tab) shows
-// every tab's unread badge, so each one reloads for a new record on any tab, and says so in the same words.
+// When an open staff list reloads for a room message, and what its polite live region says then. One rule for
+// every list, read from the registry (app/core/staff-lists.ts): every list page shows every tab's unread badge, so
+// a record created in any list reloads it; a change reloads only the list the record is in, where it shows.
 
 /** One thing the live region says; `id` grows with each, so saying the same words again is a new announcement. */
 export interface Announcement {
@@ -10,25 +11,14 @@ export interface Announcement {
   id: number;
 }
 
-export const NEW_REPAIR_ANNOUNCEMENT = "New repair logged.";
-export const REPAIR_UPDATED_ANNOUNCEMENT = "Repair updated.";
-
-export function newLeadAnnouncement(kind: LeadKind): string {
-  return `New ${LEADS[kind].labels.one} received.`;
+/** What the list `shown` says of a room message, or null when the message does not reload it. */
+export function listAnnouncement(message: RoomMessage | null, shown: StaffList): string | null {
+  if (!message || message.type === "signed-out") return null;
+  if (message.type === "record-created") return LISTS[message.list].announce.created;
+  return message.list === shown ? LISTS[message.list].announce.updated : null;
 }
 
-export function leadUpdatedAnnouncement(kind: LeadKind): string {
-  const one = LEADS[kind].labels.one;
-  return `${one[0]!.toUpperCase()}${one.slice(1)} updated.`;
-}
-
-/**
- * A new record on the other list's tabs (a repair, seen from an inbox; a lead, seen from the Repairs tab): its badge
- * changed, so this list reloads and says so. Null for any other message, including a change to such a record, which
- * changes no badge.
- */
-export function newRecordElsewhere(message: unknown, here: "inbox" | "repairs"): string | null {
-  if (here === "inbox") return parseRepairEvent(message)?.type === "lead-created" ? NEW_REPAIR_ANNOUNCEMENT : null;
-  const lead = parseLiveEvent(message);
-  return lead?.type === "lead-created" ? newLeadAnnouncement(lead.kind) : null;
+/** Whether a room message is a change to this record, whose open page then reloads. */
+export function isChangeTo(message: RoomMessage | null, list: StaffList, id: number): boolean {
+  return message?.type === "record-updated" && message.list === list && message.id === id;
 }

@@ -1,24 +1,24 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
-import type { LeadKind } from "~/core/lead-kinds";
+import { LISTS, type StaffList } from "~/core/staff-lists";
 import type { Announcement } from "./announcements";
 import { DashboardTabs } from "./dashboard-tabs";
 import { LiveStatus } from "./live-status";
 import type { LiveState } from "./use-room-connection";
 
-/** A client-side load of the list at `path` (another page, filter or tab); a live refresh is a fetcher and does not count. */
-export function useListLoading(path: string): boolean {
+/** A client-side load of the list's page (another page of it, a filter, a tab); a live refresh is a fetcher and does not count. */
+export function useListLoading(list: StaffList): boolean {
   const navigation = useNavigation();
-  return navigation.state === "loading" && navigation.location.pathname.toLowerCase() === path;
+  return navigation.state === "loading" && navigation.location.pathname.toLowerCase() === LISTS[list].page;
 }
 
 /**
- * The frame of a staff list page (an inbox, the Repairs tab): the heading with the live state, the tabs, the
+ * The frame of a staff list page (any list of the registry): the heading with the live state, the tabs, the
  * panel the list sits in (`children`, named by the heading `labelledBy` points to), and the polite live region
  * that says what arrived.
  */
 export function ListPage({
-  tab,
+  list,
   unread,
   live,
   announcement,
@@ -26,8 +26,8 @@ export function ListPage({
   labelledBy,
   children,
 }: {
-  tab: LeadKind | "repair";
-  unread: Record<LeadKind | "repair", number>;
+  list: StaffList;
+  unread: Record<StaffList, number>;
   live: LiveState;
   announcement: Announcement;
   loading: boolean;
@@ -37,10 +37,10 @@ export function ListPage({
   return (
     <main className="staff-page container inbox" aria-busy={loading || undefined}>
       <div className="inbox__heading">
-        <h1>Inbox</h1>
+        <h1>{LISTS[list].heading}</h1>
         <LiveStatus state={live} />
       </div>
-      <DashboardTabs active={tab} unread={unread} />
+      <DashboardTabs active={list} unread={unread} />
       <section className="inbox__panel" aria-labelledby={labelledBy}>
         {children}
       </section>
@@ -53,12 +53,12 @@ export function ListPage({
 }
 
 /** The list's rows as a CSV download: the view as it stands, from its first page. */
-export function ExportLink({ path, viewKey }: { path: string; viewKey: string }) {
+export function ExportLink({ list, viewKey }: { list: StaffList; viewKey: string }) {
   const params = new URLSearchParams(viewKey);
   params.delete("after");
   params.delete("before");
   return (
-    <a className="button button--secondary inbox__export" href={`${path}?${params}`} download>
+    <a className="button button--secondary inbox__export" href={`${LISTS[list].exportPath}?${params}`} download>
       Export CSV
     </a>
   );

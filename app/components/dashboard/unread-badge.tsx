@@ -1,4 +1,4 @@
-import { UNREAD_CAP } from "~/inbox/view";
+import { UNREAD_CAP } from "~/core/staff-lists";
 
 // The server stops counting at UNREAD_CAP, so the cap itself means "99+".
 

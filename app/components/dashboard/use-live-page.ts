@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import type { RoomMessage } from "../../../party/socket.client";
 import { useRoomConnection } from "./use-room-connection";
 
 /**
@@ -8,7 +9,7 @@ import { useRoomConnection } from "./use-room-connection";
  * nothing as seen, so a plain revalidation is safe here, unlike on a list (use-live-list.ts). It shows no live
  * state and does not reload after a reconnect (decision 128); signed out elsewhere, it reloads into the guard.
  */
-export function useLivePage(isAboutThisPage: (message: unknown) => boolean) {
+export function useLivePage(isAboutThisPage: (message: RoomMessage) => boolean) {
   const revalidator = useRevalidator();
   const revalidate = () => void revalidator.revalidate();
   useRoomConnection(revalidate, (message) => {

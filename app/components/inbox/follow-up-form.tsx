@@ -37,7 +37,7 @@ export function FollowUpForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "details";
   const { form, fields, version } = useVersionedForm({
-    id: `record-${LEADS[kind].inbox}-${id}`,
+    id: `record-${LEADS[kind].list}-${id}`,
     stored: { version: stored.version, fields: { status: stored.status, staffNote: stored.staffNote } },
     schema: DETAILS_SCHEMAS[kind],
     lastResult,

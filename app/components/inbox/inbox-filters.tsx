@@ -42,7 +42,7 @@ export function InboxFilters({ view, searchError }: { view: InboxView; searchErr
       searchError={searchError}
       clearHref={inboxHref({ ...view, q: "", status: null, cursor: null })}
     >
-      <input type="hidden" name="tab" value={LEADS[view.kind].inbox} />
+      <input type="hidden" name="tab" value={LEADS[view.kind].list} />
       {view.kind === "appointment" ? <input type="hidden" name="when" value={view.when} /> : null}
     </ListFilters>
   );

@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { formatPhone, telHref } from "~/core/phone";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 import type { InboxRow } from "~/inbox/types";
 import { PhotoCount } from "./record-photos";
 import { StatusForm } from "./status-form";
 import { EmailLink } from "~/components/ui/web-address";
+import { LISTS } from "~/core/staff-lists";
 
 interface Column {
   header: string;
@@ -19,7 +20,7 @@ interface Column {
 const phoneLink = (row: InboxRow) => <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 const emailLink = (row: InboxRow) => ("email" in row ? <EmailLink address={row.email} /> : null);
 const nameLink = (row: InboxRow) => (
-  <Link to={recordHref(row.kind, row.id)} className="inbox-table__name">
+  <Link to={leadHref(row.kind, row.id)} className="inbox-table__name">
     {row.name}
   </Link>
 );
@@ -93,7 +94,7 @@ export function InboxTable({
 }) {
   const columns = COLUMNS[kind];
   return (
-    <div className="table-wrap inbox-table-wrap" role="region" aria-label={LEADS[kind].labels.tab} tabIndex={0}>
+    <div className="table-wrap inbox-table-wrap" role="region" aria-label={LISTS[LEADS[kind].list].label} tabIndex={0}>
       <table className="data-table inbox-table">
         <thead>
           <tr>

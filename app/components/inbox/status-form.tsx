@@ -3,7 +3,7 @@ import type { LeadStatus } from "~/core/lead-statuses";
 import { INLINE_ANSWER } from "~/http/inline-answer";
 import type { StatusActionData } from "~/inbox/rules";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { statusesFor } from "~/inbox/view";
 
@@ -28,9 +28,9 @@ export function StatusForm({
   version: number;
   returnTo: string;
 }) {
-  const selectId = `status-${LEADS[kind].inbox}-${id}`;
+  const selectId = `status-${LEADS[kind].list}-${id}`;
   const fetcher = useFetcher<StatusActionData>({ key: selectId });
-  const action = recordHref(kind, id);
+  const action = leadHref(kind, id);
   const message =
     fetcher.state !== "idle" ? "Saving…" : fetcher.data ? (fetcher.data.ok ? "Saved" : fetcher.data.error) : "";
 

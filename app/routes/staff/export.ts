@@ -16,6 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = planSearch(view.q);
   if ("error" in plan) return refusedSearch(plan.error);
   const now = Date.now();
-  const audit = { action: "leads-exported", target: LEADS[view.kind].inbox, details: { q: view.q, status: view.status, when: view.when } } as const;
+  const audit = { action: "leads-exported", target: LEADS[view.kind].list, details: { q: view.q, status: view.status, when: view.when } } as const;
   return auditedCsvDownload(context, request, audit, csvFileName(view, now), (finished) => streamLeadsCsv(env, view, plan.match, now, finished));
 }

@@ -9,9 +9,10 @@ import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";
 import { loadInbox } from "~/dashboard/inbox-page.server";
+import { LISTS } from "~/core/staff-lists";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const tab = loaderData ? LEADS[loaderData.view.kind].labels.tab : "Inbox";
+  const tab = loaderData ? LISTS[LEADS[loaderData.view.kind].list].label : "Inbox";
   return [{ title: `${tab} | Staff dashboard` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -39,19 +40,19 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { data, state, announcement, justArrived } = useLiveInbox(loaderData);
   const { view } = data;
-  const labels = LEADS[view.kind].labels;
-  const loading = useListLoading("/dashboard");
+  const list = LISTS[LEADS[view.kind].list];
+  const loading = useListLoading(LEADS[view.kind].list);
   return (
-    <ListPage tab={view.kind} unread={data.unread} live={state} announcement={announcement} loading={loading} labelledBy="inbox-panel-title">
+    <ListPage list={LEADS[view.kind].list} unread={data.unread} live={state} announcement={announcement} loading={loading} labelledBy="inbox-panel-title">
       <h2 id="inbox-panel-title" className="visually-hidden">
-        {labels.tab}
+        {list.label}
       </h2>
       <div className="inbox__tools">
         {view.kind === "appointment" ? <AppointmentWhenNav view={view} /> : null}
         <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />
-        <ExportLink path="/dashboard/export" viewKey={data.viewKey} />
+        <ExportLink list={LEADS[view.kind].list} viewKey={data.viewKey} />
       </div>
-      <ListResults loading={loading} empty={labels.empty} page={data}>
+      <ListResults loading={loading} empty={list.empty} page={data}>
         <InboxTable kind={view.kind} rows={data.rows} returnTo={inboxHref(view)} justArrived={justArrived} />
       </ListResults>
     </ListPage>

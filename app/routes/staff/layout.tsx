@@ -1,6 +1,6 @@
 import { Outlet, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/layout";
-import { StaffHeader } from "~/components/inbox/staff-header";
+import { StaffHeader } from "~/components/dashboard/staff-header";
 import { requireStaff, staffUserContext } from "~/auth/guard.server";
 import { NO_ANALYTICS } from "~/http/page-analytics";
 import { HYDRATE } from "~/http/page-scripts";

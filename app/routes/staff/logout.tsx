@@ -3,7 +3,7 @@ import type { Route } from "./+types/logout";
 import { recordAudit } from "~/audit/log.server";
 import { destroySessionCookie, endSession, getStaffUser } from "~/auth/session.server";
 import { getCloudflare } from "~/http/request-context";
-import { disconnectSession } from "~/live/client.server";
+import { disconnectSession } from "../../../party/client.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 // Sign-out is a POST (a link or prefetch must never sign anyone out); the

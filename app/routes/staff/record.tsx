@@ -14,10 +14,11 @@ import { redirectWithToast } from "~/http/toast.server";
 import { sendStaffText } from "~/inbox/messages.server";
 import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
-import { recordHref } from "~/core/dashboard-links";
+import { leadHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { tabHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
+import { LISTS } from "~/core/staff-lists";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.lead.name} | Staff dashboard` : "Not found | Staff dashboard";
@@ -43,8 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (saved.outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }), conflict: null }, { status: 409 });
   // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk wrote.
   if (saved.outcome === "conflict") return data({ result: submission.reply(), conflict: saveConflict(saved.current) }, { status: 409 });
-  await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].inbox} #${id}`, details: { status: submission.value.status } });
-  return redirectWithToast(context, recordHref(kind, id), { type: "success", message: "Saved." });
+  await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].list} #${id}`, details: { status: submission.value.status } });
+  return redirectWithToast(context, leadHref(kind, id), { type: "success", message: "Saved." });
 }
 
 export default function LeadRecordPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,11 +55,11 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
   return (
     <RecordPage
       backTo={tabHref(lead.kind)}
-      backLabel={LEADS[lead.kind].labels.tab}
+      backLabel={LISTS[LEADS[lead.kind].list].label}
       title={lead.name}
       meta={
         <>
-          {LEADS[lead.kind].labels.one[0]!.toUpperCase() + LEADS[lead.kind].labels.one.slice(1)} ·{" "}
+          {LISTS[LEADS[lead.kind].list].one[0]!.toUpperCase() + LISTS[LEADS[lead.kind].list].one.slice(1)} ·{" "}
           {lead.kind === "appointment" ? "booked" : "received"} {lead.createdAtLabel} (Central time) ·{" "}
           <span className={`status-pill status-pill--${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
         </>

@@ -9,7 +9,7 @@ import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { dataWithToast, redirectWithToast } from "~/http/toast.server";
 import { storeDate } from "~/core/store-time";
-import { announceRepair } from "~/live/client.server";
+import { announceRecord } from "../../../party/client.server";
 import { createRepair } from "~/repairs/repairs.server";
 import { NewRepairSchema, REPAIR_MESSAGES } from "~/repairs/rules";
 import { REPAIRS_PATH, repairTicketHref } from "~/repairs/view";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return dataWithToast(context, { result: submission.reply() }, { type: "error", message: REPAIR_MESSAGES.failure }, { status: 503 });
   }
   if (outcome.status === "stored") {
-    ctx.waitUntil(announceRepair(env, outcome, "created"));
+    ctx.waitUntil(announceRecord(env, "repairs", outcome));
     await auditStaffAction(context, request, "repair-created", { target: `repairs #${outcome.id}`, details: { ticket: outcome.ticket } });
   }
   return redirectWithToast(context, repairTicketHref(outcome.id), { type: "success", message: `${REPAIR_MESSAGES.created} Ticket ${outcome.ticket}.` });

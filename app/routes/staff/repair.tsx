@@ -4,7 +4,7 @@ import type { Route } from "./+types/repair";
 import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
-import { useLiveRepair } from "~/components/repairs/use-live-repairs";
+import { useLiveRepair } from "~/components/repairs/use-live-repair";
 import { auditStaffAction } from "~/audit/log.server";
 import { staffUserContext } from "~/auth/guard.server";
 import { getDb } from "~/db/client.server";
@@ -14,7 +14,7 @@ import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { announceRepair } from "~/live/client.server";
+import { announceRecordChange } from "../../../party/client.server";
 import { deliverQueued } from "~/messaging/outbox.server";
 import { changeRepairStatus, getRepair, repairConflict, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.status === "stale") return data({ result: submission.reply(), conflict: repairConflict(outcome.repair) }, { status: 409 });
   if (outcome.status === "unchanged") return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
   deliverQueued(env, ctx, outcome.queued, now);
-  ctx.waitUntil(announceRepair(env, outcome.repair, "updated"));
+  ctx.waitUntil(announceRecordChange(env, "repairs", outcome.repair.id));
   await auditStaffAction(context, request, "repair-status-changed", { target: `repairs #${id}`, details: { status: submission.value.status } });
   return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
 }

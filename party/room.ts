@@ -1,36 +1,12 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { SIGNED_OUT_CLOSE_CODE, SIGNED_OUT_MESSAGE, type LiveEvent } from "~/live/events";
-
-/**
- * The Worker sets this header on the upgrade request after it has verified the
- * staff cookie (workers/app.ts); it overwrites anything a browser sent, and the
- * room is reachable only through the Worker.
- */
-export const STAFF_SESSION_HEADER = "X-Verified-Staff-Session";
-
-interface StaffSession {
-  userId: number;
-  /** epoch ms */
-  expiresAt: number;
-  /** sessions.id */
-  sessionId: string;
-}
-
-export function staffSessionHeader(session: StaffSession): string {
-  return `${session.userId}:${session.expiresAt}:${session.sessionId}`;
-}
-
-function readStaffSession(request: Request): StaffSession | null {
-  const match = /^(\d{1,15}):(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(request.headers.get(STAFF_SESSION_HEADER) ?? "");
-  return match ? { userId: Number(match[1]), expiresAt: Number(match[2]), sessionId: match[3]! } : null;
-}
+import { readStaffSession, SIGNED_OUT, SIGNED_OUT_CLOSE_CODE, type RecordEvent, type StaffSession } from "./protocol";
 
 const userTag = (userId: number) => `user:${userId}`;
 
 /** Tells the dashboard it was signed out, then closes its socket. */
 function signOff(connection: Connection, reason: string) {
   try {
-    connection.send(SIGNED_OUT_MESSAGE);
+    connection.send(JSON.stringify(SIGNED_OUT));
   } catch {
     // already closing
   }
@@ -63,7 +39,7 @@ export class DashboardRoom extends Server<Env> {
   }
 
   /** Called over RPC by route actions after a record is created or changed. */
-  async announce(event: LiveEvent): Promise<void> {
+  async announce(event: RecordEvent): Promise<void> {
     const message = JSON.stringify(event);
     const now = Date.now();
     for (const connection of this.getConnections<StaffSession>()) {

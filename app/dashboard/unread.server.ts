@@ -1,0 +1,46 @@
+// Unread badges, per staff account, kept on the server (inbox_seen) so they
+// follow the person across devices. "Unread" means an id above the newest
+// record this account has seen in that list; ids grow with every new record.
+// If that record no longer exists, everything counts as new (seen id 0).
+// Counting stops at UNREAD_CAP, so a badge never reads a whole table. Every
+// staff list of the registry (app/core/staff-lists.ts) has its mark and badge.
+import { sql, type SQL } from "drizzle-orm";
+import { LISTS, UNREAD_CAP, type StaffList } from "~/core/staff-lists";
+import { getDb } from "~/db/client.server";
+import { inboxSeen } from "~/db/schema";
+import { builtStatement, statement, type DbEnv } from "~/db/sql.server";
+
+const listTable = (list: StaffList) => sql.identifier(LISTS[list].table);
+
+/** The id this account last saw in a list, or 0 if never seen or since deleted (a primary-key lookup). */
+function seenIdSql(userId: number, list: StaffList): SQL {
+  // Compiled SQL: the list's table is named at run time, which drizzle's builder cannot join.
+  return sql`coalesce((SELECT t.id FROM ${inboxSeen} s JOIN ${listTable(list)} t ON t.id = s.last_seen_id
+    WHERE s.user_id = ${userId} AND s.inbox = ${list}), 0)`;
+}
+
+/** How many records of a list this account has not seen, counted up to UNREAD_CAP. */
+export function unreadCountSql(userId: number, list: StaffList): SQL {
+  // Compiled SQL: a count over a LIMITed subquery of a table named at run time.
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)} LIMIT ${UNREAD_CAP}))`;
+}
+
+/** The id this account last saw in a list, as one statement for a batch (its row: `{ seen }`). */
+export function seenIdQuery(env: DbEnv, userId: number, list: StaffList) {
+  return statement(env, sql`SELECT ${seenIdSql(userId, list)} AS seen`);
+}
+
+/** Records the newest record of a list as seen by this account (nothing if the list is empty). */
+export function markSeenQuery(env: DbEnv, userId: number, list: StaffList) {
+  // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
+  // WHERE 1: SQLite reads "ON CONFLICT" after a bare "INSERT … SELECT … FROM" as a join's ON.
+  const newest = sql`(SELECT id FROM ${listTable(list)} ORDER BY id DESC LIMIT 1)`;
+  const db = getDb(env);
+  return builtStatement(
+    env,
+    db
+      .insert(inboxSeen)
+      .select(db.select({ userId: sql<number>`${userId}`.as("user_id"), inbox: sql<StaffList>`${list}`.as("inbox"), lastSeenId: sql<number>`id`.as("last_seen_id") }).from(newest).where(sql`1`))
+      .onConflictDoUpdate({ target: [inboxSeen.userId, inboxSeen.inbox], set: { lastSeenId: sql`excluded.last_seen_id` } }),
+  );
+}
