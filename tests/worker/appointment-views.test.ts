@@ -23,7 +23,7 @@ async function seed(rows: { name: string; day: string; hour: number; status?: st
 
 /** The names and day headings of a page, in page order. */
 function listed(html: string): string[] {
-  return [...html.matchAll(/<th scope="rowgroup"[^>]*>([^<]+)<\/th>|class="inbox-table__name"[^>]*>([^<]+)</g)].map((match) =>
+  return [...html.matchAll(/<th scope="rowgroup"[^>]*>([^<]+)<\/th>|class="list-table__name"[^>]*>([^<]+)</g)].map((match) =>
     match[1] ? `# ${match[1]}` : match[2]!,
   );
 }

@@ -97,7 +97,7 @@ describe("appointment views", () => {
     let next: string | null = path;
     while (next) {
       const html = await page(next);
-      collected.push(...[...html.matchAll(/class="inbox-table__name"[^>]*>([^<]+)</g)].map((match) => match[1]!));
+      collected.push(...[...html.matchAll(/class="list-table__name"[^>]*>([^<]+)</g)].map((match) => match[1]!));
       next = relHref(html, "next");
     }
     return collected;

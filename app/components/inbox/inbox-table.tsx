@@ -20,7 +20,7 @@ interface Column {
 const phoneLink = (row: InboxRow) => <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 const emailLink = (row: InboxRow) => ("email" in row ? <EmailLink address={row.email} /> : null);
 const nameLink = (row: InboxRow) => (
-  <Link to={leadHref(row.kind, row.id)} className="inbox-table__name">
+  <Link to={leadHref(row.kind, row.id)} className="list-table__name">
     {row.name}
   </Link>
 );
@@ -35,7 +35,7 @@ const COLUMNS: Record<LeadKind, Column[]> = {
     { header: "Service", cell: (row) => (row.kind === "appointment" ? row.service : null) },
   ],
   order: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when" },
     {
       header: "Customer Name",
       cell: (row) => (
@@ -56,13 +56,13 @@ const COLUMNS: Record<LeadKind, Column[]> = {
     },
   ],
   contact: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "inbox-table__when" },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when" },
     { header: "Name", cell: nameLink },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
     {
       header: "Message",
-      className: "inbox-table__message",
+      className: "list-table__message",
       cell: (row) => (row.kind === "contact" ? <span className="clamp">{row.message}</span> : null),
     },
   ],
@@ -94,8 +94,8 @@ export function InboxTable({
 }) {
   const columns = COLUMNS[kind];
   return (
-    <div className="table-wrap inbox-table-wrap" role="region" aria-label={LISTS[LEADS[kind].list].label} tabIndex={0}>
-      <table className="data-table inbox-table">
+    <div className="table-wrap list-table-wrap" role="region" aria-label={LISTS[LEADS[kind].list].label} tabIndex={0}>
+      <table className="data-table list-table">
         <thead>
           <tr>
             {columns.map((column) => (
@@ -109,7 +109,7 @@ export function InboxTable({
         {groupByDay(rows).map((group) => (
           <tbody key={group.heading ?? "rows"}>
             {group.heading ? (
-              <tr className="inbox-table__day">
+              <tr className="list-table__day">
                 <th scope="rowgroup" colSpan={columns.length + 1}>
                   {group.heading}
                 </th>
@@ -132,7 +132,7 @@ export function InboxTable({
                       className={[column.className, column.wide ? "wide-only" : ""].filter(Boolean).join(" ") || undefined}
                       data-label={column.header}
                     >
-                      <span className="inbox-table__value">
+                      <span className="list-table__value">
                         {index === 0 && row.unread ? (
                           <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
                         ) : null}

@@ -30,8 +30,8 @@ export function RepairStatusPill({ status, overdue }: { status: RepairStatus; ov
 
 export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
   return (
-    <div className="table-wrap inbox-table-wrap" role="region" aria-label="Repairs list" tabIndex={0}>
-      <table className="data-table inbox-table repairs-table">
+    <div className="table-wrap list-table-wrap" role="region" aria-label="Repairs list" tabIndex={0}>
+      <table className="data-table list-table repairs-table">
         <thead>
           <tr>
             <th scope="col">Ticket</th>
@@ -47,34 +47,34 @@ export function RepairsTable({ rows }: { rows: RepairTableRow[] }) {
           {rows.map((row) => (
             <tr key={row.id} className={row.unread ? "is-unread" : undefined} data-testid="repair-row" data-id={row.id} data-unread={row.unread ? "true" : "false"}>
               <td data-label="Ticket" className="nowrap">
-                <span className="inbox-table__value">
+                <span className="list-table__value">
                   {row.unread ? <span className="unread-tag">New</span> : null}
-                  <Link to={repairHref(row.id)} className="inbox-table__name repairs-table__ticket">
+                  <Link to={repairHref(row.id)} className="list-table__name repairs-table__ticket">
                     {row.ticket}
                   </Link>
                 </span>
               </td>
               <td data-label="Customer">
-                <span className="inbox-table__value">
+                <span className="list-table__value">
                   {row.name}
                   <br />
                   <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>
                 </span>
               </td>
               <td data-label="Item">
-                <span className="inbox-table__value">{row.item}</span>
+                <span className="list-table__value">{row.item}</span>
               </td>
               <td data-label="Work">
-                <span className="inbox-table__value">{workLabel(row)}</span>
+                <span className="list-table__value">{workLabel(row)}</span>
               </td>
               <td data-label="Promised" className="nowrap">
-                <span className="inbox-table__value">{row.promisedLabel}</span>
+                <span className="list-table__value">{row.promisedLabel}</span>
               </td>
               <td data-label="Estimate" className="nowrap">
-                <span className="inbox-table__value">{row.estimateLabel || "–"}</span>
+                <span className="list-table__value">{row.estimateLabel || "–"}</span>
               </td>
               <td data-label="Status">
-                <span className="inbox-table__value repairs-table__status">
+                <span className="list-table__value repairs-table__status">
                   <RepairStatusPill status={row.status} overdue={row.overdue} />
                 </span>
               </td>

@@ -49,8 +49,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </a>
       </p>
       {/* On a phone each entry is a card of label and value, like an inbox row: nothing scrolls sideways. */}
-      <div className="table-wrap inbox-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-        <table className="data-table inbox-table audit-table">
+      <div className="table-wrap list-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
+        <table className="data-table list-table audit-table">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -68,7 +68,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {entry.who}
                 </td>
                 <td data-label="What">
-                  <span className="inbox-table__value">
+                  <span className="list-table__value">
                     {entry.action}
                     {entry.target ? <span className="audit-table__target">{entry.target}</span> : null}
                   </span>
@@ -77,7 +77,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {entry.details}
                 </td>
                 <td data-label="From" className="audit-table__wrap">
-                  <span className="inbox-table__value">
+                  <span className="list-table__value">
                     {entry.ip}
                     <span className="audit-table__target">{entry.device}</span>
                   </span>
