@@ -27,6 +27,7 @@ export function unreadCountSql(userId: number, list: StaffList): SQL {
 
 /** The id this account last saw in a list, as one statement for a batch (its row: `{ seen }`). */
 export function seenIdQuery(env: DbEnv, userId: number, list: StaffList) {
+  // Compiled SQL: a SELECT with no FROM, for the page's raw batch.
   return statement(env, sql`SELECT ${seenIdSql(userId, list)} AS seen`);
 }
 

@@ -523,3 +523,6 @@ export const repairEvents = sqliteTable(
   },
   (t) => [index("repair_events_repair_idx").on(t.repairId, t.id)],
 );
+
+/** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */
+export const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;

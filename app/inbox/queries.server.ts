@@ -8,7 +8,8 @@ import { getDb } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement, type DbEnv } from "~/db/sql.server";
 import type { LeadStatus } from "~/core/lead-statuses";
-import { appointments, contactMessages, orders } from "~/db/schema";
+import { appointments, contactMessages, LEAD_TABLES, orderPhotos as orderPhotoRows } from "~/db/schema";
+import { alias } from "drizzle-orm/sqlite-core";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { NOT_COMING, type InboxView } from "~/inbox/view";
 import { addDays } from "~/core/slots";
@@ -37,8 +38,6 @@ function sourceOf(kind: LeadKind) {
     columns: sql.raw(COLUMNS[kind]),
   };
 }
-
-const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;
 
 export function sourceTable(kind: LeadKind) {
   return sourceOf(kind).table;
@@ -112,7 +111,9 @@ function visitTimeConditions(view: InboxView, now: number): SQL[] {
 /** Whether any visit today is still on (the appointments tab then opens on today). */
 export async function hasVisitsToday(env: DbEnv, now: number): Promise<boolean> {
   const today = { kind: "appointment", q: "", status: null, when: "today", cursor: null } satisfies InboxView;
-  const rows = await allRows(env, sql`SELECT 1 FROM appointments t WHERE ${sql.join(visitTimeConditions(today, now), sql` AND `)} LIMIT 1`);
+  // The conditions name the table `t`, as the page's query does (leadPageQuery).
+  const t = alias(appointments, "t");
+  const rows = await getDb(env).select({ id: t.id }).from(t).where(and(...visitTimeConditions(today, now))).limit(1);
   return rows.length > 0;
 }
 
@@ -156,6 +157,7 @@ export function leadPageQuery(
     : sql`${source.table} t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const note = options.withNote ? sql.raw(`, ${NOTE_COLUMNS}`) : sql``;
+  // Compiled SQL: drizzle's builder says neither an FTS5 MATCH with CROSS JOIN nor a row-value keyset comparison.
   return statement(
     env,
     sql`SELECT ${source.columns}${note} FROM ${from} ${where}
@@ -184,6 +186,7 @@ export function readLeadPage<T extends Lead>(view: InboxView, rows: T[], limit: 
 
 export async function getLead(env: DbEnv, kind: LeadKind, id: number): Promise<LeadWithNote | null> {
   const source = sourceOf(kind);
+  // Compiled SQL: the page query's column list (COLUMNS), so a record reads exactly as its row in the list does.
   const [row] = await allRows<LeadWithNote>(
     env,
     sql`SELECT ${source.columns}, ${sql.raw(NOTE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
@@ -193,11 +196,8 @@ export async function getLead(env: DbEnv, kind: LeadKind, id: number): Promise<L
 
 /** The photos of one order, in the order the visitor chose them. */
 export function orderPhotos(env: DbEnv, orderId: number): Promise<OrderPhoto[]> {
-  return allRows<OrderPhoto>(
-    env,
-    sql`SELECT position, file_name AS fileName, content_type AS contentType, size FROM order_photos
-        WHERE order_id = ${orderId} ORDER BY position`,
-  );
+  const { position, fileName, contentType, size } = orderPhotoRows;
+  return getDb(env).select({ position, fileName, contentType, size }).from(orderPhotoRows).where(eq(orderPhotoRows.orderId, orderId)).orderBy(position);
 }
 
 export type UpdateOutcome =

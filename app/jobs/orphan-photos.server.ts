@@ -17,7 +17,7 @@ export async function sweepOrphanPhotos(env: DbEnv & Pick<Env, "BUCKET">, now = 
     const page = await env.BUCKET.list({ prefix: PHOTO_KEY_PREFIX, limit: R2_PAGE, cursor });
     const old = page.objects.filter((object) => object.uploaded.getTime() < now - SWEEP_GRACE_MS).map((object) => object.key);
     if (old.length > 0) {
-      // One statement per page: the keys travel as one JSON array, not 1,000 bound parameters.
+      // Compiled SQL: the keys travel as one JSON array (json_each), not 1,000 bound parameters, which the builder cannot say.
       const orphans = await allRows<{ key: string }>(
         env,
         sql`SELECT value AS key FROM json_each(${JSON.stringify(old)}) WHERE value NOT IN (SELECT object_key FROM order_photos)`,

@@ -1,6 +1,24 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, not, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { deletePhotos } from "~/photos/storage.server";
-import { allRows, runBatch, statement } from "~/db/sql.server";
+import { getDb } from "~/db/client.server";
+import {
+  appointments,
+  auditLog,
+  consentRecords,
+  contactMessages,
+  invitations,
+  orderPhotos,
+  orders,
+  outbox,
+  passkeyChallenges,
+  rateLimits,
+  repairs,
+  sessions,
+  smsInbound,
+  smsOptOuts,
+} from "~/db/schema";
+import { builtStatement, runBatch, type DbEnv } from "~/db/sql.server";
 
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch
@@ -32,18 +50,26 @@ export const RETENTION = {
   sessionsMs: 12 * 60 * 60 * 1000,
 } as const;
 
-function purgeOlderThan(env: Env, table: string, column: string, cutoff: number) {
-  const [name, by] = [sql.identifier(table), sql.identifier(column)];
-  return statement(env, sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${by} < ${cutoff} LIMIT ${BATCH})`);
+const rowid = sql<number>`rowid`;
+
+/**
+ * The rows of `table` whose `column` is older than `cutoff`, BATCH at most (a DELETE cannot LIMIT in D1, so the
+ * rows are chosen by rowid in a subquery); `also` narrows them further.
+ */
+function oldRows(env: DbEnv, table: SQLiteTable, column: SQLiteColumn, cutoff: number, also = sql`1`, limit = BATCH) {
+  return getDb(env).select({ rowid }).from(table).where(and(lt(column, new Date(cutoff)), also)).limit(limit);
+}
+
+function purgeOlderThan(env: DbEnv, table: SQLiteTable, column: SQLiteColumn, cutoff: number) {
+  return builtStatement(env, getDb(env).delete(table).where(inArray(rowid, oldRows(env, table, column, cutoff))));
 }
 
 /** The R2 objects of orders past retention, as many as one run deletes orders (BATCH) can hold. */
-async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]> {
-  const rows = await allRows<{ key: string }>(
-    env,
-    sql`SELECT p.object_key AS key FROM order_photos p
-      WHERE p.order_id IN (SELECT rowid FROM orders WHERE created_at < ${cutoff} LIMIT ${BATCH})`,
-  );
+async function expiredOrderPhotoKeys(env: DbEnv, cutoff: number): Promise<string[]> {
+  const rows = await getDb(env)
+    .select({ key: orderPhotos.objectKey })
+    .from(orderPhotos)
+    .where(inArray(orderPhotos.orderId, oldRows(env, orders, orders.createdAt, cutoff)));
   return rows.map((row) => row.key);
 }
 
@@ -51,15 +77,17 @@ async function expiredOrderPhotoKeys(env: Env, cutoff: number): Promise<string[]
  * Opt-out rows past the period, except a number's newest row when it says
  * "stop": that number stays opted out until it texts START, however long ago.
  */
-function purgeOptOuts(env: Env, cutoff: number) {
-  return statement(
-    env,
-    sql`DELETE FROM sms_opt_outs WHERE rowid IN (
-       SELECT o.rowid FROM sms_opt_outs o
-       WHERE o.created_at < ${cutoff}
-         AND NOT (o.action = 'stop' AND o.id = (SELECT max(p.id) FROM sms_opt_outs p WHERE p.phone = o.phone))
-       LIMIT ${BATCH})`,
-  );
+function purgeOptOuts(env: DbEnv, cutoff: number) {
+  const newer = alias(smsOptOuts, "newer");
+  const newest = getDb(env).select({ id: sql`max(${newer.id})` }).from(newer).where(eq(newer.phone, smsOptOuts.phone));
+  const keptStop = and(eq(smsOptOuts.action, "stop"), eq(smsOptOuts.id, sql`(${newest})`));
+  return builtStatement(env, getDb(env).delete(smsOptOuts).where(inArray(rowid, oldRows(env, smsOptOuts, smsOptOuts.createdAt, cutoff, not(keptStop!)))));
+}
+
+/** A booking's booker keys (keyed hashes of browser and address) once the daily caps no longer count it. */
+function forgetBookerKeys(env: DbEnv, cutoff: number) {
+  const keyed = oldRows(env, appointments, appointments.createdAt, cutoff, isNotNull(appointments.addressKey));
+  return builtStatement(env, getDb(env).update(appointments).set({ visitorKey: null, addressKey: null }).where(inArray(rowid, keyed)));
 }
 
 /**
@@ -72,13 +100,12 @@ function purgeOptOuts(env: Env, cutoff: number) {
 const COUNTER_ROUND = 10_000;
 export const COUNTER_PURGE_PER_RUN = 10 * COUNTER_ROUND;
 
-async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
+async function purgeExpiredCounters(env: DbEnv, cutoff: number): Promise<number> {
   let deleted = 0;
   while (deleted < COUNTER_PURGE_PER_RUN) {
-    const { meta } = await statement(
-      env,
-      sql`DELETE FROM rate_limits WHERE rowid IN (SELECT rowid FROM rate_limits WHERE window_start < ${cutoff} LIMIT ${COUNTER_ROUND})`,
-    ).run();
+    // window_start is a plain number (epoch ms), not a timestamp column.
+    const expired = getDb(env).select({ rowid }).from(rateLimits).where(lt(rateLimits.windowStart, cutoff)).limit(COUNTER_ROUND);
+    const { meta } = await builtStatement(env, getDb(env).delete(rateLimits).where(inArray(rowid, expired))).run();
     deleted += meta.changes ?? 0;
     if ((meta.changes ?? 0) < COUNTER_ROUND) break;
   }
@@ -90,35 +117,29 @@ async function purgeExpiredCounters(env: Env, cutoff: number): Promise<number> {
  * the database's own clock, and one refusal would abort this whole batch, so the
  * cutoff never passes that clock either (a skewed or simulated `now`).
  */
-function purgeAuditLog(env: Env, cutoff: number) {
+function purgeAuditLog(env: DbEnv, cutoff: number) {
   const databaseCutoff = sql`CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${RETENTION.auditMs}`;
-  return statement(
-    env,
-    sql`DELETE FROM audit_log WHERE rowid IN
-      (SELECT rowid FROM audit_log WHERE created_at < min(${cutoff}, ${databaseCutoff}) LIMIT ${BATCH})`,
-  );
+  const old = getDb(env).select({ rowid }).from(auditLog).where(lt(auditLog.createdAt, sql`min(${cutoff}, ${databaseCutoff})`)).limit(BATCH);
+  return builtStatement(env, getDb(env).delete(auditLog).where(inArray(rowid, old)));
 }
 
 export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<number> {
   await deletePhotos(env.BUCKET, await expiredOrderPhotoKeys(env, now - RETENTION.leadsMs));
+  // One raw batch of builder-written statements (runBatch): each result keeps D1's count of changed rows.
   const results = await runBatch(env, [
-    purgeOlderThan(env, "contact_messages", "created_at", now - RETENTION.leadsMs),
-    purgeOlderThan(env, "orders", "created_at", now - RETENTION.leadsMs),
-    purgeOlderThan(env, "appointments", "starts_at", now - RETENTION.appointmentsMs),
+    purgeOlderThan(env, contactMessages, contactMessages.createdAt, now - RETENTION.leadsMs),
+    purgeOlderThan(env, orders, orders.createdAt, now - RETENTION.leadsMs),
+    purgeOlderThan(env, appointments, appointments.startsAt, now - RETENTION.appointmentsMs),
     // closed_at is set only while a repair is picked up or cancelled (app/repairs/repairs.server.ts).
-    purgeOlderThan(env, "repairs", "closed_at", now - RETENTION.closedRepairsMs),
-    purgeOlderThan(env, "outbox", "created_at", now - RETENTION.outboxMs),
-    purgeOlderThan(env, "sms_inbound", "created_at", now - RETENTION.outboxMs),
-    purgeOlderThan(env, "consent_records", "created_at", now - RETENTION.smsConsentMs),
+    purgeOlderThan(env, repairs, repairs.closedAt, now - RETENTION.closedRepairsMs),
+    purgeOlderThan(env, outbox, outbox.createdAt, now - RETENTION.outboxMs),
+    purgeOlderThan(env, smsInbound, smsInbound.createdAt, now - RETENTION.outboxMs),
+    purgeOlderThan(env, consentRecords, consentRecords.createdAt, now - RETENTION.smsConsentMs),
     purgeOptOuts(env, now - RETENTION.smsConsentMs),
-    statement(
-      env,
-      sql`UPDATE appointments SET visitor_key = NULL, address_key = NULL
-       WHERE rowid IN (SELECT rowid FROM appointments WHERE address_key IS NOT NULL AND created_at < ${now - RETENTION.bookerKeysMs} LIMIT ${BATCH})`,
-    ),
-    purgeOlderThan(env, "sessions", "last_seen_at", now - RETENTION.sessionsMs),
-    purgeOlderThan(env, "passkey_challenges", "expires_at", now),
-    purgeOlderThan(env, "invitations", "expires_at", now - RETENTION.sessionsMs),
+    forgetBookerKeys(env, now - RETENTION.bookerKeysMs),
+    purgeOlderThan(env, sessions, sessions.lastSeenAt, now - RETENTION.sessionsMs),
+    purgeOlderThan(env, passkeyChallenges, passkeyChallenges.expiresAt, now),
+    purgeOlderThan(env, invitations, invitations.expiresAt, now - RETENTION.sessionsMs),
     purgeAuditLog(env, now - RETENTION.auditMs),
   ]);
   const counters = await purgeExpiredCounters(env, now - RETENTION.rateLimitsMs);

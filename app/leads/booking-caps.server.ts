@@ -67,6 +67,7 @@ function heldBy(booker: Booker, now: number) {
 /** The WHERE of a booking's INSERT … SELECT: true while the booker is under every cap. */
 export function withinBookingCaps(booker: Booker, now: number): SQL {
   const held = heldBy(booker, now);
+  // Compiled SQL: one SELECT of five scalar subqueries and no FROM, which drizzle's builder cannot say.
   return sql`${held.phone} < ${bookingCaps.upcomingPerPhone}
     AND ${held.visitor} < ${bookingCaps.perVisitorPerDay}
     AND ${held.address} < ${bookingCaps.perAddressPerDay}`;

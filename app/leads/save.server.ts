@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import type { Db } from "~/db/client.server";
+import { LEAD_TABLES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { announceLead } from "../../party/client.server";
 import type { Email } from "~/messaging/email";
 import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
-import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import type { LeadKind } from "~/core/lead-kinds";
 
 // The one write path of every lead (see docs/decisions/020, 022 and 065): the
 // lead's insert, whatever must be stored with it, its staff e-mail and the
@@ -60,9 +61,9 @@ export async function storeLead(db: Db, context: Readonly<RouterContextProvider>
 }
 
 async function storedBefore(db: Db, kind: LeadKind, submissionId: string): Promise<boolean> {
-  const table = sql.identifier(LEADS[kind].table);
-  const rows = await db.all(sql`SELECT 1 FROM ${table} WHERE submission_token = ${submissionId} LIMIT 1`);
-  return rows.length > 0;
+  // The three tables share submission_token; drizzle's types do not unite them (as in app/inbox/queries.server.ts).
+  const table = LEAD_TABLES[kind] as typeof LEAD_TABLES.contact;
+  return (await db.$count(table, eq(table.submissionToken, submissionId))) > 0;
 }
 
 /** A lead whose only unique column is its submission token: a conflict there means the write was lost. */

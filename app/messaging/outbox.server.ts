@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import { getDb, type Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
@@ -285,10 +285,11 @@ async function countAgainstDailyLimits(db: Db, row: Claimed, now: number): Promi
     limits.push(sql`(SELECT count(*) FROM ${outbox} o WHERE o.channel = 'sms' AND o.counted_at > ${since} AND o.id != ${row.id}) < ${messaging.storeTextsPerDay}`);
   }
   if (limits.length === 0) return true;
-  const counted = await db.all<{ id: number }>(
-    sql`UPDATE ${outbox} SET counted_at = coalesce(counted_at, ${now})
-        WHERE id = ${row.id} AND (counted_at IS NOT NULL OR (${sql.join(limits, sql` AND `)})) RETURNING id`,
-  );
+  const counted = await db
+    .update(outbox)
+    .set({ countedAt: sql`coalesce(${outbox.countedAt}, ${now})` })
+    .where(and(eq(outbox.id, row.id), or(isNotNull(outbox.countedAt), and(...limits))))
+    .returning({ id: outbox.id });
   return counted.length > 0;
 }
 

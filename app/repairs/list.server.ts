@@ -44,6 +44,7 @@ export function repairPageQuery(env: DbEnv, view: RepairView, options: { match: 
   const from = options.match ? sql`repairs_search CROSS JOIN repairs t ON t.id = repairs_search.rowid` : sql`repairs t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const direction = sql.raw(backwards ? "ASC" : "DESC");
+  // Compiled SQL: drizzle's builder says no FTS5 MATCH with CROSS JOIN; the page runs it in its raw batch (Server-Timing).
   return statement(env, sql`SELECT ${COLUMNS} FROM ${from} ${where} ORDER BY t.id ${direction} LIMIT ${options.limit + 1}`);
 }
 
