@@ -7,7 +7,7 @@ import { LEAD_KINDS, LEADS } from "../app/core/lead-kinds";
 // of every HTML page, pointing at this JSON file, so no inline script (and no
 // nonce) is needed. Nothing with side effects or for staff is ever speculated.
 
-export const SPECULATION_RULES_PATH = "/speculation-rules.json";
+const SPECULATION_RULES_PATH = "/speculation-rules.json";
 
 /** Paths never loaded ahead: signing out, the staff area, the room, files to download. */
 const NEVER = ["/logout", "/logout?*", "/login", "/login?*", "/dashboard", "/dashboard/*", "/dashboard?*", "/parties/*", "/book/calendar.ics*"];
@@ -15,7 +15,7 @@ const NEVER = ["/logout", "/logout?*", "/login", "/login?*", "/dashboard", "/das
 const FORM_PAGES = LEAD_KINDS.map((kind) => LEADS[kind].formPath);
 const OTHER_SITES_AND_DOWNLOADS = { not: { selector_matches: "[rel~='nofollow'], [download], [target='_blank']" } };
 
-export const SPECULATION_RULES = {
+const SPECULATION_RULES = {
   prerender: [
     {
       source: "document",

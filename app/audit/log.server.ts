@@ -13,7 +13,7 @@ import { storeTimestamp } from "~/core/store-time";
 // and browser. The app only ever appends; the table's triggers refuse edits and
 // early deletes, and the retention job removes entries after 2 years.
 
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   "sign-in": "Signed in",
   "sign-in-failed": "Failed sign-in",
   "sign-out": "Signed out",
@@ -38,7 +38,7 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-export function actionLabel(action: string): string {
+function actionLabel(action: string): string {
   return action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action;
 }
 
@@ -122,7 +122,7 @@ export function auditStaffAction(
   return recordAudit(getCloudflare(context).env, request, { id: user.id, email: user.email }, action, entry);
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the trail, newest first; `before` is the id the previous page ended at. */
 export async function auditPage(env: Env, before: number | null) {

@@ -30,7 +30,7 @@ const deviceCookie = siteCookie("staff_device", { maxAge: DEVICE_COOKIE_MAX_AGE_
 const legacyDeviceCookie = siteCookie("staff_device", { path: "/login" });
 
 /** Set-Cookie values: a fresh device cookie for the account that just signed in (a new nonce each time). */
-export async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string[]> {
+async function issueDeviceCookie(request: Request, env: Env, email: string): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
   const claims: DeviceClaims = {
     aud: DEVICE_AUDIENCE,

@@ -7,14 +7,14 @@ import { DECOY_PASSWORD_HASH, verifyPassword } from "./password";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 /** 5 failed tries within a 15-minute window, per known device, or per account and per IP for unknown devices. See docs/decisions/055. */
-export const LOGIN_TRIES = { limit: 5, windowMs: 15 * 60 * 1000 };
+const LOGIN_TRIES = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 export type SignInAttempt =
   | { ok: true; user: { id: number; email: string; tokenVersion: number } }
   | { ok: false; status: 401 | 429; message: string; headers?: HeadersInit; account?: { id: number; email: string } };
 
 /** The counters a password sign-in from this browser is throttled by. */
-export function loginThrottleKeys(request: Request, email: string, deviceNonce: string | null): string[] {
+function loginThrottleKeys(request: Request, email: string, deviceNonce: string | null): string[] {
   // A known device answers only for its own failures: a stranger failing on the
   // account, or a colleague failing from the store's address, cannot pause it.
   if (deviceNonce) return [`login:device:${deviceNonce}`];

@@ -148,7 +148,7 @@ export const contactMessages = sqliteTable(
   ],
 );
 
-export const STAFF_ROLES = ["owner", "staff"] as const;
+const STAFF_ROLES = ["owner", "staff"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const users = sqliteTable(
@@ -277,7 +277,7 @@ export const passkeyChallenges = sqliteTable(
  * What a consent allows: texts about the visitor's own request, promotions (a separate, optional box),
  * or one repair's "ready" text, agreed at the counter (app/repairs/), which allows nothing else.
  */
-export const CONSENT_PURPOSES = ["transactional", "promotional", "repair-ready"] as const;
+const CONSENT_PURPOSES = ["transactional", "promotional", "repair-ready"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /**
@@ -320,7 +320,7 @@ export const consentRecords = sqliteTable(
   ],
 );
 
-export const SMS_OPT_OUT_ACTIONS = ["stop", "start"] as const;
+const SMS_OPT_OUT_ACTIONS = ["stop", "start"] as const;
 
 /** The opt-out list as a log, kept 4 years: a number is opted out while its newest row says "stop". */
 export const smsOptOuts = sqliteTable(
@@ -370,10 +370,10 @@ export const leadEvents = sqliteTable(
   (t) => [index("lead_events_record_idx").on(t.leadKind, t.recordId, t.createdAt)],
 );
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
-export const OUTBOX_CHANNELS = ["email", "sms"] as const;
+const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+const OUTBOX_CHANNELS = ["email", "sms"] as const;
 /** What became of a sent text, once the carrier reports it (docs/decisions/082). */
-export const SMS_DELIVERY_OUTCOMES = ["delivered", "undelivered"] as const;
+const SMS_DELIVERY_OUTCOMES = ["delivered", "undelivered"] as const;
 export type SmsDeliveryOutcome = (typeof SMS_DELIVERY_OUTCOMES)[number];
 
 /**

@@ -7,7 +7,7 @@ import { createContext, useContext } from "react";
  */
 export const NonceContext = createContext<string>("");
 
-export function useNonce(): string {
+function useNonce(): string {
   return useContext(NonceContext);
 }
 

@@ -39,10 +39,6 @@ function sourceOf(kind: LeadKind) {
   };
 }
 
-export function sourceTable(kind: LeadKind) {
-  return sourceOf(kind).table;
-}
-
 // ---------------------------------------------------------------- search
 
 const MIN_TERM_LENGTH = 3;

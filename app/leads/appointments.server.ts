@@ -65,7 +65,7 @@ async function openDays(env: Env, today: string): Promise<Availability[]> {
   return days;
 }
 
-export async function findBooking(env: Env, reference: string): Promise<BookedAppointment | null> {
+async function findBooking(env: Env, reference: string): Promise<BookedAppointment | null> {
   if (!/^[0-9a-f-]{36}$/.test(reference)) return null;
   const row = await getDb(env).query.appointments.findFirst({
     columns: { submissionToken: true, date: true, time: true, service: true },

@@ -24,7 +24,7 @@ type OrderIntake = Extract<LeadIntake<OrderRequest>, { ok: true }>;
  * Stores the custom order request, its photos' rows, its staff e-mail and the visitor's
  * "We received your request" in one batch. Throws if D1 fails.
  */
-export async function saveOrder(
+async function saveOrder(
   context: Readonly<RouterContextProvider>,
   intake: OrderIntake,
   photos: StoredPhoto[] = [],

@@ -30,7 +30,7 @@ interface MessageKindInfo {
   oncePerRecipientWithinMs?: number;
 }
 
-export const MESSAGE_KINDS = {
+const MESSAGE_KINDS = {
   // A new lead's staff notification; its kind is the lead's kind (as stored before migration 0006).
   appointment: { audience: "staff", automated: false, label: "Staff notification" },
   order: { audience: "staff", automated: false, label: "Staff notification" },

@@ -40,7 +40,7 @@ const KEYWORD_REPLIES = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A YES confirms a request for promotions only this long after the text that asked for it was sent. */
-export const PROMO_CONFIRMATION_VALID_MS = 30 * DAY_MS;
+const PROMO_CONFIRMATION_VALID_MS = 30 * DAY_MS;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 /** Twilio joins a long text into one Body of up to 1,600 characters. */

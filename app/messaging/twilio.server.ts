@@ -6,7 +6,7 @@ import { siteUrl } from "~/config/store";
 // check of its webhooks (received texts, and the delivery reports of sent ones)
 // to know a request came from Twilio.
 
-export const TWILIO_API_BASE = "https://api.twilio.com/2010-04-01";
+const TWILIO_API_BASE = "https://api.twilio.com/2010-04-01";
 const SEND_TIMEOUT_MS = 10_000;
 import { SMS_STATUS_PATH } from "./twilio-paths";
 // The webhook paths live apart so the origin guard can read them without loading the sender.
@@ -124,7 +124,7 @@ export async function signedTwilioForm(request: Request, authToken: string | und
 }
 
 /** Checks the header in constant time (Web Crypto's verify); anything malformed is simply not genuine. */
-export async function isGenuineTwilioRequest(
+async function isGenuineTwilioRequest(
   authToken: string,
   url: string,
   params: Iterable<[string, string]>,

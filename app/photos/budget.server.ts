@@ -10,7 +10,7 @@ import { clientKey, d1RateLimiter, retryAfterHeaders, waitFor, type RateLimitRes
 // once the budget runs out; whatever it sent counts, however it ends
 // (docs/decisions/062).
 
-export const PHOTO_BYTES_PER_HOUR = 100 * 1024 * 1024;
+const PHOTO_BYTES_PER_HOUR = 100 * 1024 * 1024;
 /** A chunked post is counted in steps of this many bytes: one D1 write per step. */
 const METER_STEP = 1024 * 1024;
 

@@ -98,7 +98,7 @@ export function safePhotoName(name: string | null | undefined, kind: PhotoKind, 
 }
 
 /** A visitor's file name as a message may quote it. */
-export function shownName(name: string): string {
+function shownName(name: string): string {
   const clean = name.replace(UNSAFE_NAME_CHARACTERS, "").trim();
   return clean.length > 60 ? `${clean.slice(0, 57)}…` : clean || "This file";
 }

@@ -54,7 +54,7 @@ export async function photoResponse(env: DbEnv & Pick<Env, "BUCKET">, orderId: n
 }
 
 /** `inline` with an ASCII fallback name and the exact name in RFC 8187 form; the name was made safe when stored. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
   return `inline; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

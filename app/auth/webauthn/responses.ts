@@ -46,6 +46,3 @@ export const authenticationResponseSchema = z.object({
     userHandle: z.string().nullish(),
   }),
 });
-
-export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
-export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;

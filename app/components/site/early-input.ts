@@ -48,7 +48,7 @@ function announce(control: EventTarget, ...types: string[]) {
   for (const type of types) control.dispatchEvent(new Event(type, { bubbles: true }));
 }
 
-export function replayEarlyInput(forms: Iterable<HTMLFormElement>) {
+function replayEarlyInput(forms: Iterable<HTMLFormElement>) {
   for (const form of forms) {
     for (const control of [...form.elements]) {
       if (control instanceof HTMLSelectElement) {

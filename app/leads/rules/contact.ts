@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { emailField, messageField, nameField, phoneField, retiredPhoneField } from "./fields";
+import { emailField, messageField, nameField, phoneField } from "./fields";
 
 // The contact form's rules, run by the browser for instant feedback and by the server.
 
-const ContactFields = z.object({
+export const ContactSchema = z.object({
   name: nameField,
   phone: phoneField,
   email: emailField,
@@ -13,9 +13,6 @@ const ContactFields = z.object({
   /** Optional and unticked by default: promotions too (PROMO_CONSENT_TEXT), never a condition of sending. */
   promoConsent: z.literal("on", { error: "Tick the box to get offers by text, or leave it empty." }).optional(),
 });
-
-/** The old field name is read for one release (decision 126). */
-export const ContactSchema = retiredPhoneField(ContactFields);
 
 export type ContactRequest = z.output<typeof ContactSchema>;
 

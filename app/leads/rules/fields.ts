@@ -61,22 +61,6 @@ export const phoneField = required("Please enter your phone number.")
   .refine((value) => PHONE_PATTERN.test(value) && toE164(value) !== null, { error: PHONE_MESSAGE, abort: true })
   .transform((value) => toE164(value)!);
 
-/**
- * The order and contact forms named their phone field `phoneNumber` until decision 126. A page loaded
- * before that deploy and sent after it still posts the old name, and nothing on the page warns of it:
- * for one release the old field is read as `phone` when `phone` is absent. Remove after the next deploy
- * (decision 126), with tests/worker/retired-phone-field.test.ts.
- */
-export function retiredPhoneField<Schema extends z.ZodType>(schema: Schema) {
-  // Typed as taking the form's own fields, so conform still knows them (useForm's `fields`).
-  return z.preprocess<unknown, Schema, z.input<Schema>>((form) => {
-    const payload: unknown = form;
-    if (typeof payload !== "object" || payload === null || "phone" in payload || !("phoneNumber" in payload)) return payload;
-    const { phoneNumber, ...rest } = payload as Record<string, unknown>;
-    return { ...rest, phone: phoneNumber };
-  }, schema);
-}
-
 export const emailField = required("Please enter your e-mail address.")
   .max(254, "E-mail must be 254 characters or fewer.")
   .pipe(z.email("Enter a valid e-mail address, like name@example.com."));

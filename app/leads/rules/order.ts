@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choiceField, emailField, nameField, optionalMultiLine, optionalSingleLine, phoneField, retiredPhoneField } from "./fields";
+import { choiceField, emailField, nameField, optionalMultiLine, optionalSingleLine, phoneField } from "./fields";
 
 // The custom order form's rules, run by the browser for instant feedback and by the server.
 
@@ -68,12 +68,9 @@ function describeOther({ select, text, describe }: OrderChoice): [
   ];
 }
 
-/** The old field name is read for one release (decision 126). */
-export const OrderSchema = retiredPhoneField(
-  OrderFields.refine(...describeOther(ORDER_CHOICES[0]))
-    .refine(...describeOther(ORDER_CHOICES[1]))
-    .refine(...describeOther(ORDER_CHOICES[2])),
-);
+export const OrderSchema = OrderFields.refine(...describeOther(ORDER_CHOICES[0]))
+  .refine(...describeOther(ORDER_CHOICES[1]))
+  .refine(...describeOther(ORDER_CHOICES[2]));
 
 export type OrderRequest = z.output<typeof OrderSchema>;
 
