@@ -1,5 +1,5 @@
 import { purgeExpiredRecords } from "../app/jobs/retention.server";
-import { deliverDueOutbox } from "../app/messaging/outbox.server";
+import { deliverDueOutbox } from "../app/messaging/outbox-delivery.server";
 import { sweepOrphanPhotos } from "../app/jobs/orphan-photos.server";
 
 /** The nightly trigger in wrangler.toml [triggers]; every other run is the 5-minute one. */

@@ -6,7 +6,8 @@ import { LEAD_TABLES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { announceLead } from "../../party/client.server";
 import type { Email } from "~/messaging/email";
-import { deliverQueued, emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
+import { emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
+import { deliverQueued } from "~/messaging/outbox-delivery.server";
 import type { LeadKind } from "~/core/lead-kinds";
 
 // The one write path of every lead (see docs/decisions/020, 022 and 065): the

@@ -3,7 +3,8 @@ import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
 import { announceLeadChange } from "../../party/client.server";
-import { deliverQueued, queueMessage, textMessage } from "./outbox.server";
+import { queueMessage, textMessage } from "./outbox.server";
+import { deliverQueued } from "./outbox-delivery.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
 import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messages";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl, store } from "../../app/config/store";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { addDays, daySchedule } from "../../app/core/slots";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { createStaff, get, postForm, signIn } from "./helpers";
 import { postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, rows, uniqueIp } from "./lead-helpers";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../app/core/slots";
 import { storeDate, storeTimeToInstant } from "../../app/core/store-time";
 import { getDb } from "../../app/db/client.server";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { textPermission } from "../../app/messaging/text-permission.server";
 import { createStaff, signIn } from "./helpers";
 import { getWithCookie, postWithCookie } from "./dashboard-helpers";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { store } from "../../app/config/store";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { addDays } from "../../app/core/slots";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { createOwner, postForm, signIn } from "./helpers";
 import { postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, postLead, rows, uniqueIp } from "./lead-helpers";

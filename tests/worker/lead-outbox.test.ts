@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { store } from "../../app/config/store";
 import { escapeHtml } from "../../app/leads/staff-email";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/messaging/mailchannels.server";
-import { deliverDueOutbox, deliverOutboxMessage, MAX_ATTEMPTS, retryDelayMs } from "../../app/messaging/outbox.server";
+import { deliverDueOutbox, deliverOutboxMessage, MAX_ATTEMPTS, retryDelayMs } from "../../app/messaging/outbox-delivery.server";
 import { formRateLimiter } from "../../app/http/rate-limit.server";
 import { postLead, rows, uniqueIp } from "./lead-helpers";
 

@@ -5,7 +5,7 @@ import { manageToken } from "../../app/leads/manage-token.server";
 import { MANAGE_MESSAGES, TIME_MESSAGES } from "../../app/leads/rules/appointment";
 import { addDays, daySchedule } from "../../app/core/slots";
 import { formatCalendarDay, storeDate } from "../../app/core/store-time";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
 import { postWithCookie } from "./dashboard-helpers";
 import { flashToast, freeWeekday, rows, textOf, uniqueIp } from "./lead-helpers";

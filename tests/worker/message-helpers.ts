@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
 import { addDays } from "../../app/core/slots";
 import { storeDate, storeTimeToInstant } from "../../app/core/store-time";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/messaging/mailchannels.server";
 import { SMS_WEBHOOK_PATH, twilioMessagesUrl, twilioSender } from "../../app/messaging/twilio.server";
 import { ORIGIN } from "./helpers";

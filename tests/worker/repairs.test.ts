@@ -4,7 +4,7 @@ import { getDb } from "../../app/db/client.server";
 import { purgeExpiredRecords, RETENTION } from "../../app/jobs/retention.server";
 import { isQuietHour, outsideQuietHours } from "../../app/core/reminders";
 import { storeTimeToInstant } from "../../app/core/store-time";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { textPermission } from "../../app/messaging/text-permission.server";
 import { findRepairForCustomer, MISSES_PER_HOUR, type LookupWork } from "../../app/repairs/lookup.server";
 import { NewRepairSchema, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION } from "../../app/repairs/rules";

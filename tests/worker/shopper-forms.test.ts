@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PROMO_CONSENT_TEXT, PROMO_CONSENT_VERSION, SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "../../app/leads/consent";
 import { CAP_MESSAGES } from "../../app/leads/rules/appointment";
 import { SCHEDULER_DAYS } from "../../app/core/slots";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { createStaff, get, signIn } from "./helpers";
 import { getWithCookie } from "./dashboard-helpers";
 import { postLead, rows, textOf } from "./lead-helpers";

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl } from "../../app/config/store";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { SMS_STATUS_PATH } from "../../app/messaging/twilio.server";
 import { getWithCookie } from "./dashboard-helpers";
 import { createStaff, ORIGIN, signIn } from "./helpers";

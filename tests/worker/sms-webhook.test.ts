@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl, store } from "../../app/config/store";
-import { deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { keywordOf } from "../../app/messaging/sms-inbound.server";
 import { SMS_WEBHOOK_PATH } from "../../app/messaging/twilio.server";
 import { ORIGIN } from "./helpers";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, vi } from "vitest";
 import { formatStoreDateTime, storeTimeToInstant } from "../../app/core/store-time";
-import { deliverOutboxMessage, type DeliveryOutcome } from "../../app/messaging/outbox.server";
+import { deliverOutboxMessage, type DeliveryOutcome } from "../../app/messaging/outbox-delivery.server";
 import { rows } from "./lead-helpers";
 import { senders, sentTexts, stubProviders, type OutboxRow, type SentText } from "./message-helpers";
 

@@ -8,7 +8,7 @@ import { reminderTime } from "../../app/core/reminders";
 import { SMS_PHONE_MESSAGE } from "../../app/leads/rules/appointment";
 import { addDays } from "../../app/core/slots";
 import { formatCalendarDay, storeTimeToInstant } from "../../app/core/store-time";
-import { deliverDueOutbox, deliverOutboxMessage } from "../../app/messaging/outbox.server";
+import { deliverDueOutbox, deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server";
 import { handleScheduled } from "../../workers/scheduled";
 import { createStaff, signIn } from "./helpers";
 import { getWithCookie, postWithCookie } from "./dashboard-helpers";

@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRecordChange } from "../../../party/client.server";
-import { deliverQueued } from "~/messaging/outbox.server";
+import { deliverQueued } from "~/messaging/outbox-delivery.server";
 import { changeRepairStatus, getRepair, repairConflict, repairHistory, repairMessages } from "~/repairs/repairs.server";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
 import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
