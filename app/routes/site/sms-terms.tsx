@@ -81,6 +81,10 @@ const sections: LegalSection[] = [
           website;
         </li>
         <li>On paper, by signing a consent form in the store.</li>
+        <li>
+          For offers and promotions, by ticking the separate promotions box and then replying YES to the one text that
+          asks you to confirm.
+        </li>
       </ul>
     ),
   },
