@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { LEAD_KINDS } from "~/core/lead-kinds";
 import { LEAD_STATUSES, type LeadStatus } from "~/core/lead-statuses";
 import { REPAIR_STATUSES } from "~/core/repair-statuses";
+import { STAFF_LISTS } from "~/core/staff-lists";
 
 // Timestamps are stored as epoch milliseconds; every inbox reads newest first,
 // so each table carries an index on created_at (SQLite appends the rowid, which
@@ -450,7 +451,8 @@ export const inboxSeen = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    inbox: text("inbox", { enum: ["appointments", "orders", "contacts", "repairs"] }).notNull(),
+    /** The staff list (app/core/staff-lists.ts); the column keeps its first name. */
+    inbox: text("inbox", { enum: STAFF_LISTS }).notNull(),
     lastSeenId: integer("last_seen_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.inbox] })],

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
-// The one way to run SQL that drizzle's query builder cannot express (the inbox and repairs pages' keyset and FTS5
-// queries, their seen marks, retention's bounded deletes, json_each): it is written with drizzle's `sql` template, so
-// values are always bound parameters, and run through D1 directly, because drizzle's batch() cannot bind parameters
-// of raw queries, one batch per inbox page or retention run is the point, and the page reports D1's own meta (rows
-// read, duration). Everything else, every write included, reaches D1 through drizzle (app/db/client.server.ts).
-// Only app/db/ touches env.DB (docs/ARCHITECTURE.md, "Import rules").
+// The one way to run SQL that drizzle's query builder cannot say (the list pages' keyset and FTS5 queries, the
+// unread counts over a table named at run time, json_each): it is written with drizzle's `sql` template, so values
+// are always bound parameters, and run through D1 directly. The list pages and retention also run builder-written
+// statements here (builtStatement), in one raw batch, because drizzle's batch() cannot bind raw queries' parameters
+// and the page reports D1's own meta (rows read, duration) as Server-Timing. Everything else reaches D1 through
+// drizzle (app/db/client.server.ts). Only app/db/ touches env.DB (docs/ARCHITECTURE.md, "Import rules").
 const dialect = new SQLiteSyncDialect();
 
 export type DbEnv = Pick<Env, "DB">;

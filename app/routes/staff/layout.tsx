@@ -7,7 +7,7 @@ import { HYDRATE } from "~/http/page-scripts";
 import { STAFF_STYLES } from "~/http/page-styles";
 
 // Every staff page sits under this layout, so the guard runs before any of
-// their loaders, actions or resource routes (see app/lib/staff-guard.server.ts).
+// their loaders, actions or resource routes (see app/auth/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 
 // The staff area runs React in the browser (docs/decisions/070), with its own stylesheet (081)
