@@ -40,8 +40,11 @@ export const RETENTION = {
   outboxMs: 90 * DAY_MS,
   /** Text-message consent and opt-out records, independent of the lead they came with: at least 4 years. */
   smsConsentMs: 1461 * DAY_MS,
-  /** Spam-protection and sign-in counters by IP or e-mail. */
-  rateLimitsMs: 60 * 60 * 1000,
+  /**
+   * Spam-protection and sign-in counters by client, e-mail or ticket: kept while their window can still count,
+   * so as long as the longest window (a ticket's misses in a day, app/repairs/lookup.server.ts).
+   */
+  rateLimitsMs: DAY_MS,
   /** Who booked an appointment (keyed hashes of browser and address), for the daily booking caps. */
   bookerKeysMs: DAY_MS,
   /** The staff audit trail (a trigger refuses deleting anything younger). */

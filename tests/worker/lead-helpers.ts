@@ -28,18 +28,21 @@ export function uniqueIp(): string {
 }
 
 /** The form limit's binding period (FORM_RATE_LIMIT_BINDING_PERIOD_SECONDS; wrangler.toml). */
-const FORM_WINDOW_MS = 60_000;
+export const FORM_WINDOW_MS = 60_000;
 
 /**
- * Waits, when less than 20 seconds of the form limit's minute are left, for the
- * next minute. The Rate Limiting binding (and miniflare's copy of it) counts in
- * windows aligned to the clock, so a test that posts up to the limit and expects
- * the next post refused must not straddle two windows, however slow the machine.
+ * Waits, when less than 20 seconds of a limit's current window are left, for the next one. The limits count in
+ * fixed windows aligned to the clock (the D1 counter, the Rate Limiting binding and miniflare's copy of it), so a
+ * test that posts up to a limit and expects the next post refused must not straddle two windows, however slow the
+ * machine.
  */
-export async function freshFormWindow(): Promise<void> {
-  const left = FORM_WINDOW_MS - (Date.now() % FORM_WINDOW_MS);
+export async function awayFromWindowEdge(windowMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
   if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/** The form limit's window, as awayFromWindowEdge. */
+export const freshFormWindow = () => awayFromWindowEdge(FORM_WINDOW_MS);
 
 /** A lead form post from one visitor (their own IP), with a fresh token unless the fields carry one. */
 export async function postLead(path: string, kind: LeadKind, fields: Record<string, string>, ip = uniqueIp()) {

@@ -160,7 +160,7 @@ const sections: LegalSection[] = [
           honoring it.
         </li>
         <li>Copies of the e-mails and texts we sent you or you sent us, and their delivery records: up to 90 days.</li>
-        <li>Spam-protection counts by IP address: a few minutes to an hour.</li>
+        <li>Spam-protection counts by IP address or ticket number: a few minutes to a day.</li>
         <li>The coded address and browser number kept with an appointment: 1 day.</li>
       </ul>
     ),
