@@ -24,7 +24,7 @@ interface MessageKindInfo {
    * allows nothing else.
    */
   consent?: "promotional" | "promotional-request" | "repair-ready";
-  /** Held until the quiet hours end, like a reminder (app/core/reminders.ts). */
+  /** Held until the quiet hours end (app/core/reminders.ts): the one quiet-hour rule of the outbox (decision 136). */
   heldInQuietHours?: true;
   /** At most one of this kind to a number within this many milliseconds (counted when sent). */
   oncePerRecipientWithinMs?: number;
@@ -39,13 +39,13 @@ const MESSAGE_KINDS = {
   "booking-confirmation": { audience: "visitor", automated: true, label: "Booking confirmation" },
   "reschedule-confirmation": { audience: "visitor", automated: true, label: "New time confirmation" },
   "cancellation-confirmation": { audience: "visitor", automated: true, label: "Cancellation confirmation" },
-  reminder: { audience: "visitor", automated: true, label: "Reminder" },
+  reminder: { audience: "visitor", automated: true, label: "Reminder", heldInQuietHours: true },
   "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff", heldInQuietHours: true },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
-  "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready" },
+  "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready", heldInQuietHours: true },
   promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional", heldInQuietHours: true },
   // The double opt-in for promotions (decision 135): asks the number to reply YES, then confirms the YES.
   "promo-confirmation": {

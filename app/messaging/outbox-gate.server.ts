@@ -3,7 +3,7 @@ import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { isQuietHour, outsideQuietHours } from "~/core/reminders";
-import { REPAIR_READY_KIND, repairReadyGate } from "./repair-ready-gate.server";
+import { NO_LONGER_READY, REPAIR_READY_KIND, stillReady } from "./repair-ready-gate.server";
 import { AUTOMATED_KINDS, messageKindInfo } from "./message-kinds";
 import { TEXT_REFUSALS, textPermission, type TextPurpose } from "./text-permission.server";
 
@@ -32,7 +32,6 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
       return { go: false, cancel: "The appointment was moved; the new time has its own reminder." };
     }
     if (now >= appointment.startsAt.getTime()) return { go: false, cancel: "The appointment had already started." };
-    if (isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
   }
   if (messageKindInfo(row.kind)?.answersKeyword) {
     // The answer to HELP or STOP goes to whoever sent it (queued once per number per day);
@@ -40,15 +39,13 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
     await db.update(outbox).set({ countedAt: sql`coalesce(${outbox.countedAt}, ${now})` }).where(eq(outbox.id, row.id));
     return { go: true };
   }
-  if (row.kind === REPAIR_READY_KIND) {
-    const held = await repairReadyGate(db, row.recordId, now);
-    if (held) return { go: false, ...held };
-  }
+  if (row.kind === REPAIR_READY_KIND && !(await stillReady(db, row.recordId))) return { go: false, cancel: NO_LONGER_READY };
   if (row.channel === "sms") {
     const need = textPurposeOf(row);
     const permission = need ? await textPermission(db, row.recipient, need) : null;
     if (!permission?.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission?.reason ?? "no-consent"]}` };
   }
+  // The one quiet-hour rule: a kind that says heldInQuietHours waits for their end, without spending an attempt.
   if (messageKindInfo(row.kind)?.heldInQuietHours && isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };
 }

@@ -18,7 +18,7 @@ import { newTicketNumber } from "./ticket-number";
 // the consent record, the ready message, its withdrawal) is keyed to that write
 // (the repair's form_id or change_id), so a lost race or a replay adds nothing.
 // The ready message goes through the one outbox, which checks consent, opt-outs,
-// quiet hours and the daily limits again just before it sends (app/messaging/outbox.server.ts).
+// quiet hours and the daily limits again just before it sends (app/messaging/outbox-gate.server.ts).
 
 export type Repair = typeof repairs.$inferSelect;
 export type RepairEvent = typeof repairEvents.$inferSelect;
