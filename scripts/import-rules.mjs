@@ -8,7 +8,9 @@
 // - floors point down: every import goes to a folder on a lower floor (FLOORS), never up and never sideways;
 // - no import circle between modules;
 // - one road to D1 (decision 122): outside app/db/, nothing reads `DB` off an object, names `D1Database`, spells
-//   `Pick<Env, "DB">` (that is `DbEnv`) or calls `.prepare(`.
+//   `Pick<Env, "DB">` (that is `DbEnv`) or calls `.prepare(`;
+// - one cookie maker (decision 132): outside app/http/cookies.server.ts, nothing imports a cookie or session-storage
+//   maker (react-router's, hono/cookie) or writes a cookie attribute (HttpOnly, Secure, SameSite=) in a string.
 import ts from "typescript";
 
 // The floor order (decision 123), from the ground up. A folder of app/ (the files at app/'s top, root.tsx and its kin,
@@ -66,16 +68,28 @@ function resolve(known, from, specifier) {
 
 const isString = (node) => node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node));
 
-/** A module's imports ({ specifier, reexport }) and its uses of D1 that only app/db/ may make ({ line, what }). */
+const COOKIE_MAKERS = /^create\w*(Cookie|SessionStorage)$/;
+const COOKIE_ATTRIBUTE = /;\s*(HttpOnly|Secure|SameSite=)/i;
+
+/**
+ * A module's imports ({ specifier, reexport }), its uses of D1 that only app/db/ may make, and its ways of making a
+ * cookie that only app/http/cookies.server.ts may use ({ line, what } each).
+ */
 export function readModule(file, source) {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const imports = [];
   const d1 = [];
+  const cookies = [];
   const lineOf = (node) => sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
   const d1Use = (node, what) => d1.push({ line: lineOf(node), what });
   function visit(node) {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && isString(node.moduleSpecifier)) {
       imports.push({ specifier: node.moduleSpecifier.text, reexport: ts.isExportDeclaration(node) });
+      const specifier = node.moduleSpecifier.text;
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : undefined;
+      const names = bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => (element.propertyName ?? element.name).text) : [];
+      if (specifier.startsWith("hono/cookie")) cookies.push({ line: lineOf(node), what: `imports ${specifier}` });
+      for (const name of names) if (COOKIE_MAKERS.test(name)) cookies.push({ line: lineOf(node), what: `imports ${name}` });
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && isString(node.moduleReference.expression)) {
       imports.push({ specifier: node.moduleReference.expression.text, reexport: false });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && isString(node.arguments[0])) {
@@ -90,11 +104,14 @@ export function readModule(file, source) {
       d1Use(node, "prepares a statement");
     }
     if (ts.isIdentifier(node) && node.text === "D1Database") d1Use(node, "names D1Database");
+    if ((isString(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && COOKIE_ATTRIBUTE.test(node.text)) {
+      cookies.push({ line: lineOf(node), what: "writes a cookie attribute" });
+    }
     if (ts.isLiteralTypeNode(node) && isString(node.literal) && node.literal.text === "DB") d1Use(node, 'spells Pick<Env, "DB"> (use DbEnv)');
     ts.forEachChild(node, visit);
   }
   visit(sourceFile);
-  return { imports, d1 };
+  return { imports, d1, cookies };
 }
 
 const RULES = [
@@ -110,13 +127,14 @@ const isServerModule = (file) => /\.server(\.tsx?)?$/.test(file);
  * Every broken rule in `sources` (a Map of path -> text, tests left out), as lines to print. `d1Allowed` says
  * which files may reach D1 themselves.
  */
-export function findProblems(sources, { d1Allowed = (file) => file.startsWith("app/db/") } = {}) {
+export function findProblems(sources, { d1Allowed = (file) => file.startsWith("app/db/"), cookieMaker = "app/http/cookies.server.ts" } = {}) {
   const known = new Set(sources.keys());
   const modules = new Map();
   for (const [file, source] of sources) {
-    const { imports, d1 } = readModule(file, source);
+    const { imports, d1, cookies } = readModule(file, source);
     modules.set(file, {
       d1,
+      cookies,
       imports: imports.map(({ specifier, reexport }) => ({ to: resolve(known, file, specifier), reexport })).filter(({ to }) => to),
     });
   }
@@ -133,8 +151,9 @@ export function findProblems(sources, { d1Allowed = (file) => file.startsWith("a
   for (const file of sources.keys()) {
     if (!floorOf.has(folderOf(file))) problems.push(`a folder with no floor in FLOORS: ${file}`);
   }
-  for (const [from, { imports, d1 }] of modules) {
+  for (const [from, { imports, d1, cookies }] of modules) {
     if (!d1Allowed(from)) for (const use of d1) problems.push(`D1 outside app/db/ (${use.what}): ${from}:${use.line}`);
+    if (from !== cookieMaker) for (const use of cookies) problems.push(`a cookie made outside ${cookieMaker} (${use.what}): ${from}:${use.line}`);
     for (const { to } of imports) {
       for (const [rule, breaks] of RULES) if (breaks(from, to)) problems.push(`${rule}: ${from} -> ${to}`);
       if (from.startsWith("app/components/")) {

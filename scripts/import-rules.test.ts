@@ -63,6 +63,24 @@ describe("the import rules", () => {
     expect(d1("export const run = (env: DbEnv) => getDb(env);")).toEqual([]);
   });
 
+  it("keep cookies to app/http/cookies.server.ts, however they are made", () => {
+    const cookie = (source: string) => check({ "app/auth/x.server.ts": source, "app/http/cookies.server.ts": 'import { createCookie } from "react-router";' });
+    expect(cookie('import { createCookie as make } from "react-router";')).toEqual([
+      "a cookie made outside app/http/cookies.server.ts (imports createCookie): app/auth/x.server.ts:1",
+    ]);
+    expect(cookie('import { createCookieSessionStorage } from "react-router";')).toHaveLength(1);
+    expect(cookie('import { setCookie } from "hono/cookie";')).toEqual([
+      "a cookie made outside app/http/cookies.server.ts (imports hono/cookie): app/auth/x.server.ts:1",
+    ]);
+    // Across lines too.
+    expect(cookie("export const header = `a=1; Path=/;\n  HttpOnly`;")).toHaveLength(1);
+    expect(cookie("export const header = `a=${1}; HttpOnly; Secure`;")).toEqual([
+      "a cookie made outside app/http/cookies.server.ts (writes a cookie attribute): app/auth/x.server.ts:1",
+    ]);
+    expect(cookie('export const header = "a=1; SameSite=Lax";')).toHaveLength(1);
+    expect(cookie('import { redirect } from "react-router";\nexport const text = "Secure your account";')).toEqual([]);
+  });
+
   it("find circles, routes imported from outside app/routes, and app/ reaching workers/ or the room other than by its doors", () => {
     expect(
       check({

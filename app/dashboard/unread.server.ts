@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { LISTS, UNREAD_CAP, type StaffList } from "~/core/staff-lists";
 import { getDb } from "~/db/client.server";
 import { inboxSeen } from "~/db/schema";
+import { insertSelect } from "~/db/insert-select";
 import { builtStatement, statement, type DbEnv } from "~/db/sql.server";
 
 const listTable = (list: StaffList) => sql.identifier(LISTS[list].table);
@@ -35,13 +36,13 @@ export function seenIdQuery(env: DbEnv, userId: number, list: StaffList) {
 export function markSeenQuery(env: DbEnv, userId: number, list: StaffList) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   // WHERE 1: SQLite reads "ON CONFLICT" after a bare "INSERT … SELECT … FROM" as a join's ON.
-  const newest = sql`(SELECT id FROM ${listTable(list)} ORDER BY id DESC LIMIT 1)`;
   const db = getDb(env);
+  const newest = sql`FROM (SELECT id FROM ${listTable(list)} ORDER BY id DESC LIMIT 1) WHERE 1`;
   return builtStatement(
     env,
-    db
-      .insert(inboxSeen)
-      .select(db.select({ userId: sql<number>`${userId}`.as("user_id"), inbox: sql<StaffList>`${list}`.as("inbox"), lastSeenId: sql<number>`id`.as("last_seen_id") }).from(newest).where(sql`1`))
-      .onConflictDoUpdate({ target: [inboxSeen.userId, inboxSeen.inbox], set: { lastSeenId: sql`excluded.last_seen_id` } }),
+    insertSelect(db, inboxSeen, { userId: sql`${userId}`, inbox: sql`${list}`, lastSeenId: sql`id` }, newest).onConflictDoUpdate({
+      target: [inboxSeen.userId, inboxSeen.inbox],
+      set: { lastSeenId: sql`excluded.last_seen_id` },
+    }),
   );
 }

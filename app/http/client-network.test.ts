@@ -41,11 +41,13 @@ describe("the client a limit counts", () => {
     expect(clientNetwork("2001:db8:aa:bc::1")).not.toBe("2001:db8:aa:bb::/64");
   });
 
-  it("keeps a value that is no address as it is, bounded, so it can never join another client's key", () => {
-    expect(clientNetwork("local")).toBe("local");
+  it("marks a value that is no address, bounded, so it can never join another client's key", () => {
+    expect(clientNetwork("local")).toBe("unknown:local");
     for (const bad of ["1:2:3:4:5:6:7:8:9", "1::2::3", "2001:db8::g", "256.1.1.1", "1.2.3"]) {
-      expect(clientNetwork(bad), bad).toBe(bad);
+      expect(clientNetwork(bad), bad).toBe(`unknown:${bad}`);
     }
-    expect(clientNetwork("x".repeat(1000))).toHaveLength(64);
+    // A network's key typed as if it were an address is not that network.
+    expect(clientNetwork("2001:db8:1:2::/64")).not.toBe(clientNetwork("2001:db8:1:2::1"));
+    expect(clientNetwork("x".repeat(1000))).toBe(`unknown:${"x".repeat(64)}`);
   });
 });

@@ -9,6 +9,8 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const HEX_GROUP = /^[0-9a-f]{1,4}$/;
 /** Longer than any address; what is kept of a value that is not one (only local tests send such). */
 const MAX_UNKNOWN = 64;
+/** Marks a value that is no address, so it can never be spelled like a network's key. */
+const UNKNOWN = "unknown:";
 
 function ipv4Octets(text: string): number[] | null {
   const match = IPV4.exec(text);
@@ -46,7 +48,7 @@ export function clientNetwork(address: string): string {
   const text = address.trim().toLowerCase().replace(/%.*$/, ""); // a zone index (fe80::1%eth0) names no network
   if (ipv4Octets(text)) return text;
   const groups = ipv6Groups(text);
-  if (!groups) return text.slice(0, MAX_UNKNOWN);
+  if (!groups) return `${UNKNOWN}${text.slice(0, MAX_UNKNOWN)}`;
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;

@@ -116,7 +116,7 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
 /**
  * The statements a YES adds to the batch: the number's requests for promotions
  * are confirmed with this reply's MessageSid, if it was sent the text that asks
- * for one within the last 30 days; then, once per confirmed request, the
+ * for one within the last 30 days; then, when this YES confirmed one, a
  * welcome that says it is signed up. A retried webhook changes nothing more.
  */
 function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; messageSid: string; now: number }) {

@@ -31,11 +31,12 @@ export type TextPurpose =
 
 export type TextPermission =
   | { ok: true; phone: string }
-  | { ok: false; reason: "no-number" | "no-consent" | "no-promo-consent" | "promo-confirmed" | "opted-out"; phone: string | null };
+  | { ok: false; reason: "no-number" | "no-consent" | "not-asked" | "no-promo-consent" | "promo-confirmed" | "opted-out"; phone: string | null };
 
 export const TEXT_REFUSALS: Record<Extract<TextPermission, { ok: false }>["reason"], string> = {
   "no-number": "This phone number can't receive texts: a 10-digit US number is needed.",
   "no-consent": "There is no text-message consent from this number given with this record.",
+  "not-asked": "The order form asks for no consent to texts: call or e-mail this customer.",
   "no-promo-consent": "This number has not confirmed promotions by text (by replying YES).",
   "promo-confirmed": "This number has already confirmed promotions by text.",
   "opted-out": "This number replied STOP and is on the opt-out list.",
@@ -67,7 +68,7 @@ export async function textPermission(db: Db, typedPhone: string, need: TextPurpo
   const phone = textablePhone(typedPhone);
   if (!phone) return { ok: false, reason: "no-number", phone: null };
   const allowing = allowingConsent(phone, need);
-  const noConsent = need.purpose === "promotional" ? "no-promo-consent" : "no-consent";
+  const noConsent = need.purpose === "promotional" ? "no-promo-consent" : allowing === null ? "not-asked" : "no-consent";
   const [consent, latest, confirmed] = await db.batch([
     db.select({ id: consentRecords.id }).from(consentRecords).where(allowing ?? sql`0`).limit(1),
     db

@@ -145,7 +145,7 @@ function livePushSection(r) {
 
 A staff dashboard's websocket (signed in through the login form) stays open while ${r.submissions} valid
 submissions are posted one after another, rotating over the three forms. Latency runs from the moment the form
-post's response arrives to the moment the room's \`lead-created\` event arrives on the socket (the Worker
+post's response arrives to the moment the room's \`record-created\` event arrives on the socket (the Worker
 announces after committing, in \`waitUntil\`, so an event can beat the response: counted as 0 ms).
 
 ${table(["measured from", "p50", "p95", "p99", "max"], [

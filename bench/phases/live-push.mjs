@@ -1,6 +1,6 @@
 // 4. Live-push latency: a staff dashboard's websocket is open; visitors post the
 // forms one after another; for each, the time from the form post's response to
-// the room's "lead-created" event reaching the socket.
+// the room's "record-created" event reaching the socket.
 import { performance } from "node:perf_hooks";
 import { clearTimeout, setTimeout } from "node:timers";
 import WebSocket from "ws";
@@ -23,7 +23,7 @@ export function openDashboardSocket(origin, cookie) {
     } catch {
       return;
     }
-    if (event?.type !== "lead-created") return;
+    if (event?.type !== "record-created") return;
     const waiter = waiters.shift();
     if (waiter) waiter({ event, at });
     else events.push({ event, at });
@@ -35,7 +35,7 @@ export function openDashboardSocket(origin, cookie) {
   });
   return {
     opened,
-    /** The next lead-created event (already received or still to come), or null after `timeoutMs`. */
+    /** The next record-created event (already received or still to come), or null after `timeoutMs`. */
     nextEvent(timeoutMs) {
       const ready = events.shift();
       if (ready) return Promise.resolve(ready);

@@ -84,6 +84,9 @@ describe("a stranger who types someone else's number", () => {
     expect(await deliverOutboxMessage(env, id, { ...senders(), now: nextStoreNoon() })).toBe("cancelled");
     expect(sentTexts(fetchSpy)).toEqual([]);
     vi.restoreAllMocks();
+    expect(await rows("SELECT last_error FROM outbox WHERE id = ?", id)).toEqual([
+      { last_error: "Not sent: There is no text-message consent from this number given with this record." },
+    ]);
 
     // The stranger's own message may be answered by text: that consent came with it.
     const db = getDb(env);
