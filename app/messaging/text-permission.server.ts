@@ -69,7 +69,7 @@ export async function textPermission(db: Db, typedPhone: string, need: TextPurpo
   if (!phone) return { ok: false, reason: "no-number", phone: null };
   const allowing = allowingConsent(phone, need);
   const noConsent = need.purpose === "promotional" ? "no-promo-consent" : allowing === null ? "not-asked" : "no-consent";
-  const [consent, latest, confirmed] = await db.batch([
+  const [consent, latest] = await db.batch([
     db.select({ id: consentRecords.id }).from(consentRecords).where(allowing ?? sql`0`).limit(1),
     db
       .select({ action: smsOptOuts.action })
@@ -77,12 +77,14 @@ export async function textPermission(db: Db, typedPhone: string, need: TextPurpo
       .where(eq(smsOptOuts.phone, phone))
       .orderBy(desc(smsOptOuts.id))
       .limit(1),
-    db.select({ id: consentRecords.id }).from(consentRecords).where(promotionalConfirmed(phone)).limit(1),
   ]);
   if (latest[0]?.action === "stop") return { ok: false, reason: "opted-out", phone };
   if (!consent[0]) return { ok: false, reason: noConsent, phone };
-  // The request to confirm goes only to a number that has not confirmed yet.
-  if (need.purpose === "promotional-request" && confirmed[0]) return { ok: false, reason: "promo-confirmed", phone };
+  // The request to confirm goes only to a number that has not confirmed yet (asked only for that rare text).
+  if (need.purpose === "promotional-request") {
+    const [confirmed] = await db.select({ id: consentRecords.id }).from(consentRecords).where(promotionalConfirmed(phone)).limit(1);
+    if (confirmed) return { ok: false, reason: "promo-confirmed", phone };
+  }
   return { ok: true, phone };
 }
 
