@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
 } from "react-router";
 import displayFont from "~/assets/fonts/cormorant-garamond-core-600.woff2?url";
 import bodyFont from "~/assets/fonts/inter-core-wght-400-700.woff2?url";
@@ -17,26 +16,21 @@ import { DevReload } from "~/components/site/dev-reload";
 import { useEarlyInputReplay } from "~/components/site/early-input";
 import { StoreJsonLd } from "~/components/site/structured-data";
 import { Toaster } from "~/components/ui/toaster";
-import { parseMeasurementId } from "~/config/analytics";
+import { measurementId } from "~/config/analytics";
 import { store } from "~/config/store";
 import { pageAllowsAnalytics } from "~/http/page-analytics";
 import { useNonceAttribute } from "~/http/nonce";
 import { pageHydrates } from "~/http/page-scripts";
 import { pageStyles } from "~/http/page-styles";
-import { getCloudflare } from "~/http/request-context";
 import { consumeToast } from "~/http/toast.server";
 import appStylesheet from "~/styles/app.css?url";
 import staffStylesheet from "~/styles/staff.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await consumeToast(request, context);
-  const { env } = getCloudflare(context);
   return data(
     {
       toast,
-      // Canonical URLs, Open Graph and JSON-LD use the origin the site is served from.
-      origin: new URL(request.url).origin,
-      gaMeasurementId: parseMeasurementId(env.GA_MEASUREMENT_ID),
     },
     { headers },
   );
@@ -67,14 +61,13 @@ export function meta() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
   // Content pages ship no JavaScript (docs/decisions/070): without <Scripts/> there
   // is no modulepreload, no hydration and no inline script; links are plain navigations.
   const matches = useMatches();
   const hydrate = pageHydrates(matches);
   const stylesheet = pageStyles(matches) === "staff" ? staffStylesheet : appStylesheet;
   // Staff pages, invitations and manage links load no analytics (docs/decisions/099).
-  const measurementId = pageAllowsAnalytics(matches) ? rootData?.gaMeasurementId : "";
+  const pageMeasurementId = pageAllowsAnalytics(matches) ? measurementId : "";
   return (
     <html lang="en">
       <head>
@@ -86,8 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* In dev, React Router adds a critical-CSS <link> that takes this nonce. */}
         <Links nonce={useNonceAttribute()} />
-        {rootData?.origin ? <StoreJsonLd origin={rootData.origin} /> : null}
-        {measurementId ? <Analytics measurementId={measurementId} /> : null}
+        <StoreJsonLd />
+        {pageMeasurementId ? <Analytics measurementId={pageMeasurementId} /> : null}
       </head>
       <body>
         {children}
@@ -107,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // Runs only where React hydrates: the page views of client-side route changes.
   const matches = useMatches();
-  usePageViews(Boolean(loaderData.gaMeasurementId) && pageAllowsAnalytics(matches));
+  usePageViews(Boolean(measurementId) && pageAllowsAnalytics(matches));
   useEarlyInputReplay();
   return (
     <>

@@ -5,7 +5,6 @@ import { ROOM_PATH, STAFF_SESSION_HEADER, staffSessionHeader } from "../party/pr
 import { canonicalPath } from "./canonical-path";
 import { stampedForm, stampedFormPage } from "./form-page-stamp";
 import { httpsOnly } from "./https-only";
-import { cachedPage } from "./page-cache";
 import { drainUnreadBody, isSameOrigin, refusalFor, requestGuards } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 import { speculationRules } from "./speculation-rules";
@@ -50,8 +49,9 @@ app.all("*", (c) => {
   // Form pages: one render per isolate, stamped per visit (workers/form-page-stamp.ts).
   const form = stampedForm(c.req.raw);
   if (form) return stampedFormPage(c.req.raw, c.env, form, c.get("nonce"), render);
-  // Content pages come from the page cache when they can (workers/page-cache.ts).
-  return cachedPage(c.req.raw, c.env, ctx, () => render(c.get("nonce")));
+  // Content pages are static files Static Assets answer (docs/decisions/138); they reach here only
+  // under `npm run dev` and for the build's prerender.
+  return render(c.get("nonce"));
 });
 
 // fetch serves every request; scheduled is the Cron Trigger (staff e-mail retries, retention clean-up).

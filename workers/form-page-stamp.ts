@@ -38,9 +38,9 @@ export function stampedForm(request: Request): LeadKind | null {
   return STAMPED_KINDS.find((kind) => LEADS[kind].formPath === url.pathname) ?? null;
 }
 
-async function templateFor(request: Request, env: Env, render: (nonce: string) => Promise<Response>) {
+async function templateFor(request: Request, render: (nonce: string) => Promise<Response>) {
   const url = new URL(request.url);
-  const key = `${url.origin}${url.pathname}|${BUILD_VERSION}|${env.GA_MEASUREMENT_ID ?? ""}`;
+  const key = `${url.origin}${url.pathname}|${BUILD_VERSION}`;
   const known = templates.get(key);
   if (known) return known;
   const rendered = await render(TEMPLATE_NONCE);
@@ -63,7 +63,7 @@ export async function stampedFormPage(
   nonce: string,
   render: (nonce: string) => Promise<Response>,
 ): Promise<Response> {
-  const template = await templateFor(request, env, render);
+  const template = await templateFor(request, render);
   if (!template) return render(nonce);
 
   const token = await issueSubmissionToken(env, kind);

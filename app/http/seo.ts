@@ -2,8 +2,9 @@ import type { MetaDescriptor } from "react-router";
 import { store } from "~/config/store";
 
 // One helper gives every page a unique title and description, a canonical URL
-// and Open Graph tags. The origin comes from the root loader (the URL the site
-// is served from), so previews and production each point at themselves.
+// and Open Graph tags. They name the configured origin (store.siteOrigin), never
+// the request's Host: a Host header must not choose a canonical URL, and content
+// pages are static files built before any request (docs/decisions/138).
 
 const OG_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630, alt: `${store.name} in Bartlett, Tennessee` };
 
@@ -17,24 +18,12 @@ interface PageSeo {
   noindex?: boolean;
 }
 
-interface MetaMatchLike {
-  id: string;
-  loaderData?: unknown;
-}
-
-/** The site origin the root loader saw, e.g. "https://example.com". */
-function originFrom(matches: readonly (MetaMatchLike | undefined)[]): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData;
-  if (root && typeof root === "object" && "origin" in root && typeof root.origin === "string") return root.origin;
-  return "";
-}
-
 function pageTitle(title: string) {
   return title.includes(store.name) ? title : `${title} | ${store.name}`;
 }
 
-export function seo(matches: readonly (MetaMatchLike | undefined)[], page: PageSeo): MetaDescriptor[] {
-  const origin = originFrom(matches);
+export function seo(page: PageSeo): MetaDescriptor[] {
+  const origin = store.siteOrigin;
   const url = `${origin}${page.path}`;
   const title = pageTitle(page.title);
   const image = `${origin}${OG_IMAGE.path}`;

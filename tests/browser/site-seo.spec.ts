@@ -1,10 +1,15 @@
 import { expect, test } from "@playwright/test";
+import { store } from "../../app/config/store";
 import { PUBLIC_PAGES } from "../support/public-pages";
 
 // What search engines and link previews read: sitemap, robots, JSON-LD, and a
 // unique title, description, canonical URL and Open Graph tags on every page.
+// They name the configured origin, whatever host the request came to: a Host
+// header must not choose a canonical URL, and content pages are built before
+// any request (docs/decisions/138).
+const SITE = store.siteOrigin;
 
-test("/sitemap.xml is well-formed XML listing every public page", async ({ page, request, baseURL }) => {
+test("/sitemap.xml is well-formed XML listing every public page", async ({ page, request }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("xml");
@@ -16,10 +21,10 @@ test("/sitemap.xml is well-formed XML listing every public page", async ({ page,
     if (doc.documentElement.namespaceURI !== "http://www.sitemaps.org/schemas/sitemap/0.9") throw new Error("wrong namespace");
     return [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent ?? "");
   }, xml);
-  expect(locs.sort()).toEqual(PUBLIC_PAGES.map((path) => `${baseURL}${path}`).sort());
+  expect(locs.sort()).toEqual(PUBLIC_PAGES.map((path) => `${SITE}${path}`).sort());
   for (const loc of locs) {
-    // Each listed page answers itself, names itself canonical, and is not noindex.
-    const page = await request.get(loc, { maxRedirects: 0 });
+    // Each listed page answers itself (here, on the test server), names itself canonical, and is not noindex.
+    const page = await request.get(new URL(loc).pathname, { maxRedirects: 0 });
     expect(page.status(), loc).toBe(200);
     const html = await page.text();
     expect(html, loc).toContain(`<link rel="canonical" href="${loc}"/>`);
@@ -27,14 +32,14 @@ test("/sitemap.xml is well-formed XML listing every public page", async ({ page,
   }
 });
 
-test("/robots.txt keeps crawlers out of the dashboard, lets them read the login's noindex, and points to the sitemap", async ({ request, baseURL }) => {
+test("/robots.txt keeps crawlers out of the dashboard, lets them read the login's noindex, and points to the sitemap", async ({ request }) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/plain");
   const lines = (await response.text()).split("\n").map((line) => line.trim());
   expect(lines).toContain("User-agent: *");
   expect(lines).toContain("Disallow: /dashboard");
-  expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   expect(lines.some((line) => /^Disallow:\s*\/\s*$/.test(line))).toBe(false);
   // A crawler may fetch /login (docs/decisions/098), and what it reads there is noindex.
   expect(lines.filter((line) => /^Disallow:/.test(line) && "/login".startsWith(line.replace(/^Disallow:\s*/, "")))).toEqual([]);
@@ -43,7 +48,7 @@ test("/robots.txt keeps crawlers out of the dashboard, lets them read the login'
   expect(await login.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/);
 });
 
-test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ page, baseURL }) => {
+test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ page }) => {
   for (const path of ["/", "/contactus"]) {
     await page.goto(path);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -52,7 +57,7 @@ test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ p
     expect(store["@context"]).toBe("https://schema.org");
     expect(store["@type"]).toBe("JewelryStore");
     expect(store.name).toBe("Bartlett Fine Jewelry");
-    expect(store.url).toBe(`${baseURL}/`);
+    expect(store.url).toBe(`${SITE}/`);
     expect(store.telephone).toBe("+19015550142");
     expect(store.address).toMatchObject({
       "@type": "PostalAddress",
@@ -77,7 +82,7 @@ test("the JSON-LD JewelryStore parses and carries the store's facts", async ({ p
   }
 });
 
-test("every public page has a unique title and description, a canonical URL and Open Graph tags", async ({ page, baseURL }) => {
+test("every public page has a unique title and description, a canonical URL and Open Graph tags", async ({ page }) => {
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const path of PUBLIC_PAGES) {
@@ -89,12 +94,12 @@ test("every public page has a unique title and description, a canonical URL and 
     expect(description.length, path).toBeLessThanOrEqual(200);
     titles.add(title);
     descriptions.add(description);
-    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", `${baseURL}${path}`);
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", `${SITE}${path}`);
     await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
     await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", description);
-    await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", `${baseURL}${path}`);
+    await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", `${SITE}${path}`);
     await expect(page.locator('meta[property="og:type"]'), path).toHaveAttribute("content", "website");
-    await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", `${baseURL}/images/og-image.jpg`);
+    await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", `${SITE}/images/og-image.jpg`);
   }
   expect(titles.size).toBe(PUBLIC_PAGES.length);
   expect(descriptions.size).toBe(PUBLIC_PAGES.length);

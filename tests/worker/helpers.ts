@@ -1,5 +1,4 @@
 import { env, SELF } from "cloudflare:test";
-import { expect } from "vitest";
 import { hashPassword } from "../../app/auth/password";
 
 export const ORIGIN = "http://localhost:8787";
@@ -16,21 +15,6 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
 
 export function get(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers });
-}
-
-/**
- * GETs a content page until the copy the Worker's page cache stored for the first
- * request (in waitUntil) answers it: X-Page-Cache: HIT (docs/decisions/071).
- */
-export async function getUntilCached(url: string, headers: Record<string, string> = {}) {
-  const fetchIt = () => SELF.fetch(url.startsWith("/") ? `${ORIGIN}${url}` : url, { redirect: "manual", headers });
-  let response = await fetchIt();
-  for (let attempt = 0; attempt < 20 && response.headers.get("X-Page-Cache") !== "HIT"; attempt++) {
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    response = await fetchIt();
-  }
-  return response;
 }
 
 let staffCounter = 0;
@@ -74,22 +58,3 @@ export async function count(table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * What every answer with a content page carries, from a render, the build or the
- * cache: the full security headers, a policy without a nonce (no script runs),
- * and never the renderer's internal marker.
- */
-export function expectContentPageHeaders(response: Response) {
-  const policy = response.headers.get("Content-Security-Policy") ?? "";
-  expect(policy).toContain("script-src 'none'");
-  expect(policy).toContain("frame-ancestors 'none'");
-  expect(policy).not.toContain("nonce-");
-  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
-  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-  expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
-  expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-  expect(response.headers.get("Cache-Control")).toMatch(/\bpublic\b/);
-  expect(response.headers.get("Vary")).toBe("Cookie");
-  expect(response.headers.get("X-Static-Document")).toBeNull();
-}

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, MAP_FRAME_SOURCE } from "../../workers/security-headers";
+import { contentSecurityPolicy, MAP_FRAME_SOURCE } from "../../workers/header-list";
 import { PUBLIC_PAGES } from "../support/public-pages";
 import { store } from "../../app/config/store";
 import { count, createStaff, get, ORIGIN, postForm, signIn } from "./helpers";
@@ -211,22 +211,22 @@ describe("content pages run no script (docs/decisions/070)", () => {
 });
 
 describe("Google Analytics under the policy", () => {
-  const url = new URL("https://jewelry.example/");
+  const options = { websocketOrigin: "wss://jewelry.example", upgradeInsecureRequests: true };
 
   it("allows gtag.js and its beacons only when a measurement id is configured", () => {
-    const withAnalytics = parsePolicy(contentSecurityPolicy({ nonce: "abc", analytics: true, url }));
+    const withAnalytics = parsePolicy(contentSecurityPolicy({ nonce: "abc", analytics: true, ...options }));
     expect(withAnalytics.get("script-src")).toContain("https://www.googletagmanager.com");
     expect(withAnalytics.get("connect-src")).toEqual(
       expect.arrayContaining(["https://*.google-analytics.com", "https://*.analytics.google.com"]),
     );
     expect(withAnalytics.get("img-src")).toContain("https://*.google-analytics.com");
 
-    const without = contentSecurityPolicy({ nonce: "abc", analytics: false, url });
+    const without = contentSecurityPolicy({ nonce: "abc", analytics: false, ...options });
     expect(without).not.toMatch(/googletagmanager|google-analytics/);
   });
 
   it("keeps scripts nonce-only even with analytics", () => {
-    const scriptSrc = parsePolicy(contentSecurityPolicy({ nonce: "abc", analytics: true, url })).get("script-src");
+    const scriptSrc = parsePolicy(contentSecurityPolicy({ nonce: "abc", analytics: true, ...options })).get("script-src");
     expect(scriptSrc).toContain("'nonce-abc'");
     expect(scriptSrc).toContain("'strict-dynamic'");
     expect(scriptSrc).not.toContain("'unsafe-inline'");

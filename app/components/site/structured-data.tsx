@@ -1,8 +1,12 @@
 import { mapsSearchUrl, store } from "~/config/store";
 import { useNonceAttribute } from "~/http/nonce";
 
-/** schema.org JewelryStore for search engines, built from the store facts. */
-function jewelryStoreJsonLd(origin: string) {
+/**
+ * schema.org JewelryStore for search engines, built from the store facts. It names the configured origin,
+ * never the request's host: the pages that carry it are static files built ahead of any request (decision 138).
+ */
+function jewelryStoreJsonLd() {
+  const origin = store.siteOrigin;
   return {
     "@context": "https://schema.org",
     "@type": "JewelryStore",
@@ -39,12 +43,12 @@ function serializeJsonLd(value: unknown) {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-export function StoreJsonLd({ origin }: { origin: string }) {
+export function StoreJsonLd() {
   return (
     <script
       type="application/ld+json"
       nonce={useNonceAttribute()}
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(jewelryStoreJsonLd(origin)) }}
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(jewelryStoreJsonLd()) }}
     />
   );
 }

@@ -21,8 +21,8 @@ export { leadFormHeaders as headers };
 // The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
 export const handle = HYDRATE_ON_INTENT;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Book an Appointment",
     description: "Book a jewelry consultation, custom design session or repair at our store in Bartlett, TN.",
     path: "/book",

@@ -18,8 +18,8 @@ export { leadFormHeaders as headers };
 // The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
 export const handle = HYDRATE_ON_INTENT;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Contact Us",
     description: `Call ${store.phone.display}, e-mail or send a message to ${store.name}, or visit our showroom at ${store.address.street}, Bartlett, TN.`,
     path: "/contactus",

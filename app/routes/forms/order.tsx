@@ -17,8 +17,8 @@ export { leadFormHeaders as headers };
 // The form runs React in the browser once the visitor reaches for the page (docs/decisions/070, 076).
 export const handle = HYDRATE_ON_INTENT;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Order Online Form",
     description:
       "Request a custom charm, grillz, ring or watch: choose the piece, metal and stones, and we will call you back.",

@@ -26,8 +26,8 @@ export function headers(args: Route.HeadersArgs) {
   return headers;
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Check your repair",
     description: `See whether your repair at ${store.name} is ready, with the number on your claim ticket.`,
     path: "/repair",

@@ -1,4 +1,5 @@
-import type { Route } from "./+types/sitemap";
+import { store } from "~/config/store";
+import { CRAWLER_FILES } from "~/core/content-pages";
 import { PUBLIC_PAGES } from "~/config/navigation";
 import { LEADS } from "~/core/lead-kinds";
 
@@ -8,11 +9,10 @@ import { LEADS } from "~/core/lead-kinds";
  */
 const SITEMAP_PATHS = [...new Set([...PUBLIC_PAGES.map((page) => page.to), ...Object.values(LEADS).map((lead) => lead.formPath)])];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader() {
+  // The configured origin: the build writes this file once, before any request (docs/decisions/138).
+  const origin = store.siteOrigin;
   const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  return new Response(xml, { headers: CRAWLER_FILES["/sitemap.xml"] });
 }

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/about";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { FeatureSection } from "~/components/site/feature-section";
 import { images } from "~/config/artwork";
@@ -6,8 +5,8 @@ import { PageHero } from "~/components/site/page-hero";
 import { store } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "About Us",
     description:
       `${store.name} is a local jeweler in Bartlett, TN: custom design, 10K to 24K gold, IGL and EGL certified ` +

@@ -1,10 +1,9 @@
-import type { Route } from "./+types/acima";
 import { FinancingProviderPage } from "~/components/site/financing";
 import { acima } from "~/config/financing";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Acima Lease-to-Own Financing",
     description:
       "Acima lease-to-own at our Bartlett jewelry store: approval up to $4,000, a 12-month lease, weekly, biweekly or " +

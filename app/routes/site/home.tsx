@@ -1,5 +1,4 @@
 import { useId } from "react";
-import type { Route } from "./+types/home";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { CheckIcon, PhoneIcon, StarIcon, WhatsAppIcon } from "~/components/site/icons";
 import { images, videoPosters, type SiteImage } from "~/config/artwork";
@@ -11,8 +10,8 @@ import { reviews } from "~/config/reviews";
 import { hoursSummary, phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: `${store.name} | Custom Jewelry & Certified Diamonds in Bartlett, TN`,
     description: store.description,
     path: "/",

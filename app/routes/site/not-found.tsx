@@ -10,8 +10,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta({ location }: Route.MetaArgs) {
+  return seo({
     title: "Page not found",
     description: `We could not find that page. Browse ${store.name}'s services, start a custom order or contact us.`,
     path: location.pathname,

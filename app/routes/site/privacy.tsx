@@ -1,10 +1,9 @@
-import type { Route } from "./+types/privacy";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store, storeAddressLine } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Privacy Policy",
     description:
       `What ${store.name} collects through its forms and why, text-message consent, analytics, the e-mails and ` +

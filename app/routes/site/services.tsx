@@ -1,4 +1,3 @@
-import type { Route } from "./+types/services";
 import { CheckList } from "~/components/site/check-list";
 import { ContactBanner } from "~/components/site/contact-banner";
 import { FeatureSection } from "~/components/site/feature-section";
@@ -8,8 +7,8 @@ import { PageHero } from "~/components/site/page-hero";
 import { store } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Services: Gold Buying, Repairs, Custom Jewelry & Layaway",
     description:
       "Gold and silver buying, watch batteries, custom jewelry, IGL and EGL certified diamonds, ring repairs and " +

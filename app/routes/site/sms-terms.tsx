@@ -1,11 +1,10 @@
-import type { Route } from "./+types/sms-terms";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store } from "~/config/store";
 import { PROMO_CONSENT_TEXT, SMS_CONSENT_TEXT } from "~/leads/consent";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "SMS Terms & Conditions",
     description:
       `How ${store.name} texts you: appointment reminders, order updates and offers, up to 10 messages a week. ` +

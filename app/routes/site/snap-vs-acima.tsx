@@ -1,10 +1,9 @@
-import type { Route } from "./+types/snap-vs-acima";
 import { PageHero } from "~/components/site/page-hero";
 import { phoneHref, store } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Acima vs Snap: Lease-to-Own Compared",
     description:
       "Acima and Snap side by side: approval up to $4,000 or $5,000, a 90-day early purchase or a 100-day early " +

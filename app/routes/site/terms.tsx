@@ -1,10 +1,9 @@
-import type { Route } from "./+types/terms";
 import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { emailHref, phoneHref, store, storeAddressLine } from "~/config/store";
 import { seo } from "~/http/seo";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
+export function meta() {
+  return seo({
     title: "Terms & Conditions",
     description:
       "Our store policies: layaway up to six months, custom design deposits and timelines, returns within 7 days for " +
