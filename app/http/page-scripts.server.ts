@@ -1,5 +1,5 @@
 import { setsAttribute } from "./html-rewriter.server";
-import type { PageScripts } from "./page-scripts";
+import { PRESS_BEFORE_SCRIPTS_ATTRIBUTE, PRESSED_ATTRIBUTE, type PageScripts } from "./page-scripts";
 
 // React Router renders its scripts one way: every module preloaded at high
 // priority in <head>, and one inline module that imports them and hydrates.
@@ -31,10 +31,16 @@ const SCRIPTS_FAILED_ATTRIBUTE = "data-scripts-failed";
  * back the preloads, so every module is fetched at once rather than one level of
  * imports per round trip, then the parked module as a live one (same text, same
  * nonce), and stops listening. A module that fails to load fires `error` on its
- * script element.
+ * script element. A press on a button that asks for it (PRESS_BEFORE_SCRIPTS_ATTRIBUTE)
+ * before the scripts run is marked, so the button carries it out when they do.
  */
 const START_ON_INTENT = `(() => {
   const events = ${JSON.stringify(INTENT_EVENTS)};
+  const keep = (event) => {
+    const button = event.target.closest && event.target.closest("[${PRESS_BEFORE_SCRIPTS_ATTRIBUTE}]");
+    if (button && !document.documentElement.hasAttribute("data-hydrated")) button.setAttribute("${PRESSED_ATTRIBUTE}", "");
+  };
+  addEventListener("click", keep, true);
   const start = () => {
     for (const type of events) removeEventListener(type, start, true);
     for (const parked of document.querySelectorAll('link[rel="${PARKED_PRELOAD_REL}"]')) {

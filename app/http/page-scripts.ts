@@ -54,3 +54,8 @@ export function pageHydrates(matches: readonly { handle?: unknown }[]): boolean 
  * by the Worker: such a page gets a policy without a nonce and may be cached.
  */
 export const STATIC_DOCUMENT_HEADER = "X-Static-Document";
+
+/** A button whose press before the page's scripts run is kept and carried out once they do (the passkey button). */
+export const PRESS_BEFORE_SCRIPTS_ATTRIBUTE = "data-press-before-scripts";
+/** Set on such a button by the page's starter when it was pressed before the scripts ran. */
+export const PRESSED_ATTRIBUTE = "data-pressed-before-scripts";

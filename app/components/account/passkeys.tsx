@@ -1,7 +1,8 @@
 import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Field } from "~/components/ui/forms";
+import { PRESS_BEFORE_SCRIPTS_ATTRIBUTE, PRESSED_ATTRIBUTE } from "~/http/page-scripts";
 import { webAuthnBrowser } from "./webauthn-browser.client";
 
 // Passkey buttons for the login and account pages. WebAuthn needs JavaScript:
@@ -38,12 +39,29 @@ function ceremonyMessage(error: unknown, fallback: string) {
 }
 
 /**
- * What the page says until its script runs: rendered by the server, replaced
- * once the browser knows whether it can use passkeys. With JavaScript off it stays.
+ * What the page says until its script runs: rendered by the server, shown only
+ * where scripts cannot run (sign-in.css), replaced once the browser knows whether
+ * it can use passkeys.
  */
 function Availability({ supported, withoutScript, unsupported }: { supported: boolean | null; withoutScript: string; unsupported: string }) {
-  if (supported === null) return <p className="passkey__note">{withoutScript}</p>;
+  if (supported === null) return <p className="passkey__note passkey__note--without-script">{withoutScript}</p>;
   return supported ? null : <p className="passkey__note">{unsupported}</p>;
+}
+
+/**
+ * The sign-in page's scripts load at the first interaction (decision 138): a press on
+ * the button before they run is marked by the page's starter (PRESSED_BEFORE_SCRIPTS in
+ * page-scripts.server.ts) and carried out as soon as the button works, so one tap is enough.
+ */
+function usePressBeforeScripts(button: React.RefObject<HTMLButtonElement | null>, ready: boolean, press: () => void) {
+  useEffect(() => {
+    const element = button.current;
+    if (!ready || !element?.hasAttribute(PRESSED_ATTRIBUTE)) return;
+    element.removeAttribute(PRESSED_ATTRIBUTE);
+    press();
+    // Once, when the button starts working: a later render must not press it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
 }
 
 /**
@@ -64,6 +82,8 @@ function PasskeyButton(props: {
   const supported = useWebAuthn();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState("");
+  const button = useRef<HTMLButtonElement>(null);
+  usePressBeforeScripts(button, supported === true, () => void run());
 
   async function run() {
     setBusy(true);
@@ -82,17 +102,25 @@ function PasskeyButton(props: {
   return (
     <div className="passkey">
       <Availability supported={supported} withoutScript={props.withoutScript} unsupported={props.unsupported} />
-      {supported ? (
+      {supported !== false ? (
         <form
           // Named by what it does: a page may hold it beside other forms (the sign-in page does).
           aria-label={props.label}
+          // Until the scripts run, the button is shown but cannot submit: a press waits for them.
+          className={supported === null ? "passkey__form passkey__form--before-scripts" : "passkey__form"}
           onSubmit={(event) => {
             event.preventDefault();
             void run();
           }}
         >
           {props.children}
-          <button type="submit" className={props.className} disabled={busy}>
+          <button
+            ref={button}
+            type={supported ? "submit" : "button"}
+            className={props.className}
+            disabled={busy}
+            {...{ [PRESS_BEFORE_SCRIPTS_ATTRIBUTE]: "" }}
+          >
             {busy ? "Waiting for your passkey…" : props.label}
           </button>
         </form>

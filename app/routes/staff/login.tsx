@@ -15,7 +15,6 @@ import { getStaffUser } from "~/auth/session.server";
 import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { NO_ANALYTICS } from "~/http/page-analytics";
-import { HYDRATE } from "~/http/page-scripts";
 import { STAFF_STYLES } from "~/http/page-styles";
 
 export function meta() {
@@ -25,8 +24,9 @@ export function meta() {
 /** A throttled try answers 429 with Retry-After. */
 export const headers = passRetryAfter;
 
-// The sign-in form runs React in the browser (docs/decisions/070); a staff page loads no analytics (099).
-export const handle = { ...HYDRATE, ...STAFF_STYLES, ...NO_ANALYTICS };
+// The sign-in page works as the server's HTML (the password form posts); its scripts load at the clerk's
+// first interaction, as the public forms' do (docs/decisions/076, 138). A staff page loads no analytics (099).
+export const handle = { hydrate: "on-intent", ...STAFF_STYLES, ...NO_ANALYTICS } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
