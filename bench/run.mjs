@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { CONTENT_PAGE_PATHS } from "../app/core/content-pages.ts";
 import { PUBLIC_PAGES } from "../tests/support/public-pages.ts";
 import { runCraftedPhotos } from "./phases/crafted-photos.mjs";
 import { GROWTH_STEPS, growTo, measureDashboard } from "./phases/data-growth.mjs";
@@ -115,12 +116,12 @@ try {
     }
   };
   sections.lighthouse = await phase("lighthouse", 480, () =>
-    throughEdge(async (edgeOrigin) => (await lighthousePhase()).runLighthouse({ origin: edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium(), log })),
+    throughEdge(async (edgeOrigin) => (await lighthousePhase()).runLighthouse({ origin: edgeOrigin, pages: [...PUBLIC_PAGES, "/login"], chromePath: requireChromium(), log })),
   );
   sections.bytes = await phase("first-load bytes", 180, () =>
     throughEdge(async (edgeOrigin) => (await bytesPhase()).runBytes({ origin, edgeOrigin, pages: PUBLIC_PAGES, chromePath: requireChromium() })),
   );
-  sections.throughput = await phase("throughput", 150, async () => (await throughputPhase()).runThroughput({ origin, twins, log }));
+  sections.throughput = await phase("throughput", 150, async () => (await throughputPhase()).runThroughput({ origin, twins, log, contentPages: CONTENT_PAGE_PATHS }));
 
   const slots = new SlotAllocator();
   const cookie = await signIn(origin, BENCH_STAFF);

@@ -1,6 +1,5 @@
 // The built Worker served by `vite preview` on a loopback port, for a script that
-// needs it for a while and then must end it: the build's page step
-// (scripts/prebuild-pages.mjs) and the benchmark (bench/lib/server.mjs).
+// needs it for a while and then must end it: the benchmark (bench/lib/server.mjs, bench/cpu.mjs).
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { createServer } from "node:net";

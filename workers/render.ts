@@ -2,8 +2,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { requestContext } from "../app/http/request-context";
 
 // React Router, React and the server build load with this module, at the first request that
-// renders, not when the isolate starts (decision 118): a content page from the prebuilt pages,
-// the room, a refusal or a redirect never evaluates them.
+// renders, not when the isolate starts (decision 118): the room, a refusal or a redirect never
+// evaluates them.
 //
 // The build is handed to React Router as the build itself, so React Router derives its route
 // tables once per isolate; given a function that imports it, it would derive them again on

@@ -1,7 +1,7 @@
 // The public pages, once: their addresses and names. The header, the footer,
 // the 404 page's suggestions and the sitemap all read this list, so a page
-// added or renamed here is added or renamed everywhere. wrangler.toml's
-// run_worker_first lists them too (workers/run-worker-first.test.ts says when not).
+// added or renamed here is added or renamed everywhere, the build's static
+// files included (app/core/content-pages.ts).
 
 export interface NavItem {
   to: string;

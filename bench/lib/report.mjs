@@ -106,7 +106,7 @@ ${table(
 `;
 }
 
-function throughputSection({ connections, rounds, roundSeconds, rows }) {
+function throughputSection({ connections, rounds, roundSeconds, rows, workerAnswers }) {
   const body = rows.map((r) => [
     `\`${r.path}\` (${kb(r.bytes)})`,
     `${r.mode ?? "rendered"} (\`${r.cache ?? "n/a"}\`)`,
@@ -127,17 +127,23 @@ Worker code runs). Each target runs ${rounds} rounds of ${roundSeconds} s, the c
 so drift in the machine's load falls on both sides; each ratio is the median over the rounds of the page ÷ the
 ceiling measured just before it (the range over the rounds in brackets), and the req/s and latencies are medians
 over the rounds. Throughput ratio = page ÷ ceiling (1.00 would be free rendering); latency ratio = page ÷ ceiling
-(how many times slower). Content pages are measured served from
-the Worker's page cache (\`cached\`, every answer \`X-Page-Cache: HIT\`) and as a miss (\`miss\`: each request for a
-host the cache has not seen, a fresh subdomain of localhost, since the key is origin and path and never the query;
-each one is answered with the page the build rendered, its origin written in, \`PREBUILT\`: docs/decisions/071
-and 083). Form pages carry a per-visitor submission token; both options
+(how many times slower). Content pages are static files the build prerendered (\`static\`: every answer from
+Static Assets, \`STATIC\`, docs/decisions/138). Form pages carry a per-visitor submission token; both options
 are measured (docs/decisions/074): \`stamped\` (rendered once, then each answer stamped with a fresh token and nonce
-by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, as before, \`BYPASS\`). The last column is
-the page's own \`Cache-Control\`. Targets: cached ≥ 0.90 of the ceiling, miss ≥ 0.50.
+by HTMLRewriter, \`STAMPED\`) and \`rendered\` (rendered for every visit, \`RENDERED\`). The last column is
+the page's own \`Cache-Control\`. Target: content pages ≥ 0.95 of the ceiling.
 
-${table(["page (size)", "served as (X-Page-Cache)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
-`;
+${table(["page (size)", "served as (answered by)", "page", "static ceiling", "throughput ratio", "page p50 / p99", "ceiling p50 / p99", "latency ratio p50 / p99", "errors", "Cache-Control"], body)}
+${
+  workerAnswers
+    ? `
+Requests for content pages that reached the Worker: **${workerAnswers.reachedWorker} of ${workerAnswers.pages}** (target 0).
+Locally the Worker logs no line per request, so each answer says who made it: Static Assets send an \`ETag\`, the
+Worker never does (in production, Workers Logs lists every invocation). The ${workerAnswers.spellings} slash and
+letter-case spellings reach the Worker by design, for its 301: ${workerAnswers.spellingsToWorker} did.
+`
+    : ""
+}`;
 }
 
 function livePushSection(r) {

@@ -1,12 +1,11 @@
 // 3. Server speed against the ceiling: each page, and a static file of exactly
 // the same size served by the same local server (Workers Static Assets, no
 // Worker code), with the same load, taking turns. The ratio says what rendering costs.
-// A content page is measured twice (docs/decisions/071): served from the page
-// cache (HIT), and as a miss (each request for a host the cache has not seen:
-// the key is origin and path, never the query, so every one is answered with
-// the page the build rendered: docs/decisions/083). A form page is measured both ways issue 10 asks to compare
-// (docs/decisions/074): stamped from one render (STAMPED), and rendered for
-// every visit (BYPASS: a query makes the Worker render it).
+// A content page is a static file the build prerendered (docs/decisions/138): each
+// of its answers is checked to come from Static Assets (an ETag; the Worker sends
+// none), and the count of those that reached the Worker is reported. A form page is
+// measured both ways issue 10 asks to compare (docs/decisions/074): stamped from one
+// render (STAMPED), and rendered for every visit (a query makes the Worker render it).
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -51,10 +50,7 @@ export async function writeStaticTwins({ origin, pages, buildDir }) {
 /** A query the form page would otherwise be stamped without; `[<id>]` becomes a fresh id per request. */
 const RENDER_QUERY = "?bench-render=[<id>]";
 
-/** A Host no request has used yet (a subdomain of localhost, on the server's port): a page cache miss. */
-const freshHost = (url) => `m${randomUUID().slice(0, 8)}.localhost:${new URL(url).port}`;
-
-function load(url, { freshHosts = false } = {}) {
+function load(url) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -63,20 +59,22 @@ function load(url, { freshHosts = false } = {}) {
         duration: ROUND_SECONDS,
         headers: { "Accept-Encoding": "identity" },
         idReplacement: url.includes("[<id>]"),
-        requests: freshHosts ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, host: freshHost(url) } }) }] : undefined,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }
 
-/** The page cache's answer for one request (X-Page-Cache), to label each row with what was measured. */
-function cacheStatus(url, { freshHosts = false } = {}) {
+/**
+ * Who answered one request, to label each row with what was measured: STATIC (Static Assets, which
+ * send an ETag the Worker never does), STAMPED (a form page's template) or RENDERED.
+ */
+function answeredBy(url) {
   const target = new URL(url.replace("[<id>]", randomUUID()));
   return new Promise((resolve, reject) => {
-    const request = httpRequest(target, { headers: freshHosts ? { host: freshHost(url) } : {} }, (response) => {
+    const request = httpRequest(target, (response) => {
       response.resume();
-      response.on("end", () => resolve(String(response.headers["x-page-cache"] ?? "none")));
+      response.on("end", () => resolve(response.headers.etag ? "STATIC" : String(response.headers["x-page-cache"] ?? "RENDERED")));
     });
     request.on("error", reject);
     request.end();
@@ -106,7 +104,27 @@ function overRounds(rounds) {
   };
 }
 
-export async function runThroughput({ origin, twins, log }) {
+/**
+ * Of `perPage` GETs for each content page, how many reached the Worker. Locally the Worker writes no line per
+ * request, so each answer says who made it: Static Assets send an ETag, the Worker never does. The slash and
+ * letter-case spellings are asked too: those are the Worker's, by design (its 301).
+ */
+export async function countWorkerAnswers({ origin, contentPages, perPage = 50 }) {
+  let pages = 0;
+  let reachedWorker = 0;
+  for (const path of contentPages) {
+    for (let i = 0; i < perPage; i++) {
+      pages++;
+      if ((await answeredBy(`${origin}${path}`)) !== "STATIC") reachedWorker++;
+    }
+  }
+  const spellings = contentPages.flatMap((path) => (path === "/" ? [] : [`${path}/`, path.toUpperCase()]));
+  let spellingsToWorker = 0;
+  for (const path of spellings) if ((await answeredBy(`${origin}${path}`)) !== "STATIC") spellingsToWorker++;
+  return { pages, reachedWorker, spellings: spellings.length, spellingsToWorker };
+}
+
+export async function runThroughput({ origin, twins, log, contentPages }) {
   const rows = [];
   // Warm both paths once so neither pays for a cold isolate inside the measurement.
   for (const twin of twins) {
@@ -114,11 +132,10 @@ export async function runThroughput({ origin, twins, log }) {
     await (await fetch(`${origin}${twin.staticPath}`)).arrayBuffer();
   }
   for (const twin of twins) {
-    const status = await cacheStatus(`${origin}${twin.path}`);
-    // A content page answers HIT, or PREBUILT when the isolate's memory has let it go.
+    const status = await answeredBy(`${origin}${twin.path}`);
     const variants =
-      status === "HIT" || status === "PREBUILT"
-        ? [{ mode: "cached", url: `${origin}${twin.path}` }, { mode: "miss", url: `${origin}${twin.path}`, freshHosts: true }]
+      status === "STATIC"
+        ? [{ mode: "static", url: `${origin}${twin.path}` }]
         : status === "STAMPED"
           ? // The two options for form pages (docs/decisions/074): stamped from one render, or rendered
             // per visit as before (a query makes the Worker render it).
@@ -128,15 +145,11 @@ export async function runThroughput({ origin, twins, log }) {
     const pageRounds = variants.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
       ceilingRounds.push(summarize(await load(`${origin}${twin.staticPath}`)));
-      for (const [index, variant] of variants.entries()) pageRounds[index].push(summarize(await load(variant.url, variant)));
+      for (const [index, variant] of variants.entries()) pageRounds[index].push(summarize(await load(variant.url)));
     }
     const ceiling = overRounds(ceilingRounds);
     for (const [index, variant] of variants.entries()) {
-      // The miss rounds fill the isolate's memory with other hosts' pages, so the
-      // cached page's copy may have left it: one request puts it back, as the first
-      // request of each cached round does.
-      if (variant.mode === "cached") await cacheStatus(variant.url, variant);
-      const cache = await cacheStatus(variant.url, variant);
+      const cache = await answeredBy(variant.url);
       const rounds = pageRounds[index];
       const page = overRounds(rounds);
       const perRound = (measure) => spread(rounds.map((round, i) => round[measure] / ceilingRounds[i][measure]));
@@ -162,5 +175,7 @@ export async function runThroughput({ origin, twins, log }) {
       );
     }
   }
-  return { connections: CONNECTIONS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, rows };
+  const workerAnswers = await countWorkerAnswers({ origin, contentPages });
+  log(`  content pages: ${workerAnswers.reachedWorker} of ${workerAnswers.pages} requests reached the Worker`);
+  return { connections: CONNECTIONS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, rows, workerAnswers };
 }

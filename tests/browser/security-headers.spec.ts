@@ -2,7 +2,7 @@
 // (Workers Static Assets never runs the Worker), every public page runs its
 // scripts under the nonce CSP with no violation, and GA4 works when configured.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -131,7 +131,11 @@ test.describe("with GA4 configured", () => {
     buildDir = mkdtempSync(join(tmpdir(), "jewelry-analytics-build-"));
     persistDir = mkdtempSync(join(tmpdir(), "jewelry-analytics-"));
     const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+    // A build points `vite preview` at itself (.wrangler/deploy/config.json): put the tests' build back after it.
+    const pointer = join(".wrangler", "deploy", "config.json");
+    const previous = existsSync(pointer) ? readFileSync(pointer) : null;
     const built = spawnSync("react-router", ["build"], { env: { ...toolEnv, BUILD_DIR: buildDir, GA_MEASUREMENT_ID: "G-TEST12345" }, stdio: "ignore" });
+    if (previous) writeFileSync(pointer, previous);
     if (built.status !== 0) throw new Error("the build with an analytics id failed");
     const config = join(buildDir, "server", "wrangler.json");
     // A database with the staff account, for a client-side navigation in the hydrated staff area.
