@@ -8,8 +8,8 @@ import { gotoAndStartScripts, recordConsole, signInAsStaff } from "./fixtures";
 
 test("the sign-in page and the dashboard hydrate with a clean console", async ({ page }) => {
   const messages = recordConsole(page);
-  await page.goto("/login");
-  await page.locator(HYDRATED).waitFor({ state: "attached" });
+  // Its scripts start at the clerk's first interaction, as the public forms' do (decision 138).
+  await gotoAndStartScripts(page, "/login");
   await signInAsStaff(page);
   await page.locator(HYDRATED).waitFor({ state: "attached" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

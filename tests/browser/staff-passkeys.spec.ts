@@ -69,6 +69,16 @@ test("staff add a passkey on the account page and sign in with it, even while pa
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await page.waitForURL("**/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // A fresh sign-in page runs no script until the clerk reaches for it (decision 138); one tap on the
+  // passkey button, made before its scripts ran, still signs in.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL("**/login");
+  await page.goto("/login");
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await context.close();
 });
 
