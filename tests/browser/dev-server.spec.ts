@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:net";
 import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";
 import { stopPreview } from "../../scripts/preview-server.mjs";
-import { HYDRATED } from "../support/page-scripts";
+import { startPageScripts } from "../support/page-scripts";
 import { recordConsole } from "./fixtures";
 
 // `npm run dev` as a developer meets it: started when its port is taken, a page with
@@ -68,7 +68,8 @@ test("npm run dev names the port it took, keeps the console clean and reloads an
   // was reported here). Chromium names an unused preload 3 s after the load event.
   const messages = recordConsole(page);
   await page.goto(`${bannerUrl}/login`, { waitUntil: "load" });
-  await page.locator(HYDRATED).waitFor({ state: "attached", timeout: 60_000 });
+  // Its scripts start at the clerk's first interaction (decision 138).
+  await startPageScripts(page, 60_000);
   await page.waitForTimeout(4_000);
   expect(messages).toEqual([]);
 
