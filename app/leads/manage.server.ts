@@ -59,6 +59,15 @@ const SLOT_MS = SLOT_MINUTES * 60 * 1000;
 export async function lookUpManagedAppointment(env: Env, token: unknown, now = Date.now()): Promise<ManageLookup> {
   const reference = await verifyManageToken(env, token);
   if (!reference) return { state: "invalid" };
+  return lookUpAppointment(env, eq(appointments.submissionToken, reference), now);
+}
+
+/** The same look-up by the record's id, for staff who move or cancel a visit for the customer. */
+export async function appointmentById(env: Env, id: number, now = Date.now()): Promise<ManageLookup> {
+  return lookUpAppointment(env, eq(appointments.id, id), now);
+}
+
+async function lookUpAppointment(env: Env, where: ReturnType<typeof eq>, now: number): Promise<ManageLookup> {
   const row = await getDb(env).query.appointments.findFirst({
     columns: {
       id: true,
@@ -71,11 +80,14 @@ export async function lookUpManagedAppointment(env: Env, token: unknown, now = D
       startsAt: true,
       status: true,
       sequence: true,
+      submissionToken: true,
     },
-    where: eq(appointments.submissionToken, reference),
+    where,
   });
-  if (!row) return { state: "not-found" };
-  const appointment = { ...row, reference, startsAt: row.startsAt.getTime() };
+  // A booking made before its token was kept has no manage link or calendar file to update.
+  if (!row?.submissionToken) return { state: "not-found" };
+  const { submissionToken: reference, ...rest } = row;
+  const appointment = { ...rest, reference, startsAt: row.startsAt.getTime() };
   if (now >= appointment.startsAt + SLOT_MS) return { state: "ended", appointment };
   if (SEAT_RELEASING_STATUSES.includes(row.status)) return { state: "cancelled", appointment };
   return { state: "active", appointment };
