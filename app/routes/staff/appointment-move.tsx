@@ -51,6 +51,7 @@ export default function MoveAppointmentPage({ loaderData, actionData }: Route.Co
           <p>This visit is {loaderData.state === "ended" ? "over" : "cancelled"}: it can no longer be moved.</p>
         ) : (
           <>
+            {scheduler.date ? null : <FormErrors errors={result?.error?.date ?? undefined} />}
             <StaffDayPicker scheduler={scheduler} />
             {scheduler.date ? (
               <Form method="post" className="repair-form">

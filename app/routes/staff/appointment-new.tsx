@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/appointment-new";
 import { NewAppointmentForm } from "~/components/booking/new-appointment-form";
 import { StaffDayPicker } from "~/components/booking/staff-scheduler";
+import { FormErrors } from "~/components/ui/forms";
 import { bookForCaller, staffScheduler } from "~/dashboard/appointment-desk.server";
 import { getCloudflare } from "~/http/request-context";
 import { LISTS } from "~/core/staff-lists";
@@ -22,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { scheduler } = loaderData;
+  // A day closed since the page loaded is gone from the chips: its refusal is said above them.
+  const dayErrors = scheduler.date ? undefined : (actionData?.result?.error?.date ?? undefined);
   return (
     <main className="staff-page container repair-page">
       <p className="record__back">
@@ -29,7 +32,8 @@ export default function NewAppointmentPage({ loaderData, actionData }: Route.Com
       </p>
       <h1>New appointment</h1>
       <div className="card record__card repair-page__form">
-        <StaffDayPicker scheduler={scheduler} />
+        <FormErrors errors={dayErrors} />
+        <StaffDayPicker scheduler={dayErrors ? { ...scheduler, dayNotOffered: false } : scheduler} />
         {scheduler.date ? (
           <NewAppointmentForm key={loaderData.formId} formId={loaderData.formId} scheduler={{ ...scheduler, date: scheduler.date }} result={actionData?.result} />
         ) : null}
