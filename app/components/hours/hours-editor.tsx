@@ -125,7 +125,7 @@ export function SpecialDays({ days, isOwner, today, refusal }: { days: SpecialDa
             <ErrorList id="special-kind-error" errors={errors("kind")} />
           </fieldset>
           <div className="hours__pair">
-            <Field label="Opens" hint="Only for other hours." errors={errors("opens")} inputProps={{ id: "special-opens", name: "opens", type: "time", step: 1800, defaultValue: value("opens") }} />
+            <Field label="Opens" errors={errors("opens")} inputProps={{ id: "special-opens", name: "opens", type: "time", step: 1800, defaultValue: value("opens") }} />
             <Field label="Closes" errors={errors("closes")} inputProps={{ id: "special-closes", name: "closes", type: "time", step: 1800, defaultValue: value("closes") }} />
           </div>
           <Field label="Note for visitors (optional)" hint="For example: Closed for Christmas." errors={errors("note")} inputProps={{ id: "special-note", name: "note", type: "text", maxLength: 80, defaultValue: value("note") }} />
