@@ -22,7 +22,7 @@ export const FLOORS = [
   ["app/db"],
   ["party/wire", "app/http"],
   ["app/messaging"],
-  ["app/auth", "app/photos"],
+  ["app/auth", "app/photos", "app/hours"],
   ["app/leads", "app/audit", "app/jobs"],
   ["app/inbox"],
   ["app/repairs"],

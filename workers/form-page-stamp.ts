@@ -1,5 +1,6 @@
 import { LEADS, type LeadKind } from "../app/core/lead-kinds";
 import { issueSubmissionToken } from "../app/leads/submission-token.server";
+import { specialDaysAhead } from "../app/leads/appointments.server";
 import { setsAttribute } from "../app/http/html-rewriter.server";
 import { BUILD_VERSION, mayUseCache, PAGE_CACHE_HEADER } from "./page-cache";
 
@@ -38,11 +39,23 @@ export function stampedForm(request: Request): LeadKind | null {
   return STAMPED_KINDS.find((kind) => LEADS[kind].formPath === url.pathname) ?? null;
 }
 
-async function templateFor(request: Request, render: (nonce: string) => Promise<Response>) {
+/**
+ * What else a form page shows that can change between deploys: the contact page
+ * names the store's special days ahead (decision 139), so its template is made
+ * again when the owner changes them or a day passes.
+ */
+async function pageVariant(env: Env, kind: LeadKind): Promise<string> {
+  return kind === "contact" ? JSON.stringify(await specialDaysAhead(env)) : "";
+}
+
+async function templateFor(request: Request, env: Env, kind: LeadKind, render: (nonce: string) => Promise<Response>) {
   const url = new URL(request.url);
-  const key = `${url.origin}${url.pathname}|${BUILD_VERSION}`;
+  const page = `${url.origin}${url.pathname}|${BUILD_VERSION}`;
+  const key = `${page}|${await pageVariant(env, kind)}`;
   const known = templates.get(key);
   if (known) return known;
+  // One template per page: an older variant is dropped, so the map cannot grow.
+  for (const old of templates.keys()) if (old.startsWith(`${page}|`)) templates.delete(old);
   const rendered = await render(TEMPLATE_NONCE);
   const html = await rendered.text();
   const token = TOKEN_FIELD.exec(html)?.[1];
@@ -63,7 +76,7 @@ export async function stampedFormPage(
   nonce: string,
   render: (nonce: string) => Promise<Response>,
 ): Promise<Response> {
-  const template = await templateFor(request, render);
+  const template = await templateFor(request, env, kind, render);
   if (!template) return render(nonce);
 
   const token = await issueSubmissionToken(env, kind);

@@ -35,6 +35,14 @@ const AUDIT_ACTIONS = {
   "repair-created": "Logged a repair",
   "repair-status-changed": "Changed a repair's status",
   "repairs-exported": "Exported repairs (CSV)",
+  "special-day-added": "Set a special day",
+  "special-day-removed": "Removed a special day",
+  "blocked-time-added": "Blocked a time",
+  "blocked-time-removed": "Removed a blocked time",
+  "move-requested": "Asked a customer to move a visit",
+  "appointment-booked": "Booked an appointment by phone",
+  "appointment-moved": "Moved an appointment",
+  "appointment-cancelled": "Cancelled an appointment",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -11,3 +11,11 @@ export function leadHref(kind: LeadKind, id: number): `/${string}` {
 export function orderPhotoHref(orderId: number, position: number): string {
   return `${leadHref("order", orderId)}/photos/${position}`;
 }
+
+/** Where a clerk books a caller (issue 40). */
+export const NEW_APPOINTMENT_PATH = "/dashboard/appointments/new";
+
+/** Where staff move or cancel an appointment for the customer. */
+export function appointmentChangeHref(id: number, change: "move" | "cancel"): `/${string}` {
+  return `/dashboard/appointments/${id}/${change}`;
+}

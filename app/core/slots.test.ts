@@ -5,6 +5,8 @@ import {
   checkBookingDate,
   clockOfLabel,
   daySchedule,
+  openingHoursOn,
+  specialDayLabel,
   slotLabel,
 } from "./slots";
 import { storeDate, storeTimeToInstant } from "./store-time";
@@ -106,5 +108,57 @@ describe("today in the store's time zone", () => {
     expect(labels(1)).not.toContain("11:00 AM");
     expect(labels(2)).toContain("11:00 AM");
     expect(labels(2)).not.toContain("12:00 PM");
+  });
+});
+
+describe("the owner's exceptions to the weekly hours", () => {
+  // 2026-12-24 is a Thursday, 2026-12-25 a Friday; 2026-03-08 the Sunday the clocks spring forward.
+  const christmas = {
+    specialDays: [
+      { date: "2026-12-24", closed: false, opens: "10:00", closes: "15:00", note: "Christmas Eve" },
+      { date: "2026-12-25", closed: true, opens: null, closes: null, note: "Closed for Christmas" },
+    ],
+    blockedTimes: [{ date: "2026-12-23", from: "13:00", to: "15:30" }],
+  };
+
+  it("offers nothing on a closed day", () => {
+    expect(daySchedule("2026-12-25", christmas)).toEqual([]);
+    expect(openingHoursOn("2026-12-25", christmas)).toBeNull();
+  });
+
+  it("offers a special day's own hours, earlier than the weekly opening", () => {
+    expect(daySchedule("2026-12-24", christmas).map((slot) => slot.label)).toEqual(["10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM"]);
+    expect(iso(daySchedule("2026-12-24", christmas)[0]!.startsAt)).toBe("2026-12-24T16:00:00.000Z");
+  });
+
+  it("drops every slot that overlaps a blocked time, even in part", () => {
+    expect(daySchedule("2026-12-23", christmas).map((slot) => slot.label)).toEqual(["11:00 AM", "12:00 PM", "4:00 PM", "5:00 PM"]);
+  });
+
+  it("leaves the other days on the weekly hours", () => {
+    expect(daySchedule("2026-12-22", christmas).map((slot) => slot.label)).toEqual(WEEKDAY_LABELS);
+  });
+
+  it("places special hours and blocked times right on the days the clocks change", () => {
+    const springForward = {
+      specialDays: [{ date: "2026-03-08", closed: false, opens: "09:30", closes: "13:30", note: "" }],
+      blockedTimes: [{ date: "2026-03-08", from: "10:30", to: "11:30" }],
+    };
+    const slots = daySchedule("2026-03-08", springForward);
+    expect(slots.map((slot) => slot.label)).toEqual(["9:30 AM", "11:30 AM", "12:30 PM"]);
+    expect(slots.map((slot) => iso(slot.startsAt))).toEqual(["2026-03-08T14:30:00.000Z", "2026-03-08T16:30:00.000Z", "2026-03-08T17:30:00.000Z"]);
+    const fallBack = { specialDays: [{ date: "2026-11-01", closed: false, opens: "08:00", closes: "10:00", note: "" }], blockedTimes: [] };
+    expect(daySchedule("2026-11-01", fallBack).map((slot) => iso(slot.startsAt))).toEqual(["2026-11-01T14:00:00.000Z", "2026-11-01T15:00:00.000Z"]);
+  });
+
+  it("keeps the exceptions when it offers what is left of a day", () => {
+    const now = Date.parse("2026-12-24T17:30:00Z"); // 11:30 AM CST on Christmas Eve
+    expect(availableSlots("2026-12-24", { now, exceptions: christmas }).map((slot) => slot.label)).toEqual(["12:00 PM", "1:00 PM", "2:00 PM"]);
+    expect(availableSlots("2026-12-25", { now, exceptions: christmas })).toEqual([]);
+  });
+
+  it("names special days as visitors read them", () => {
+    expect(christmas.specialDays.map(specialDayLabel)).toEqual(["Thu Dec 24: 10 AM–3 PM", "Fri Dec 25: closed"]);
+    expect(specialDayLabel({ date: "2026-12-31", closed: false, opens: "11:00", closes: "16:30", note: "" })).toBe("Thu Dec 31: 11 AM–4:30 PM");
   });
 });

@@ -241,6 +241,39 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_created_at_idx").on(t.createdAt), uniqueIndex("audit_log_rollup_key_unique").on(t.rollupKey)],
 );
 
+/**
+ * The owner's special days (decision 139): a date the store is closed, or open at
+ * other hours than the weekly ones in app/config/store.ts, with a note visitors read.
+ */
+export const specialDays = sqliteTable("special_days", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Store-local calendar day, YYYY-MM-DD: one special day per date. */
+  date: text("date").notNull().unique(),
+  closed: integer("closed", { mode: "boolean" }).notNull(),
+  /** 24-hour "HH:MM"; null when closed. */
+  opens: text("opens"),
+  closes: text("closes"),
+  note: text("note").notNull().default(""),
+  createdAt: createdAt(),
+  createdBy: text("created_by").notNull(),
+});
+
+/** Stretches of an open day that take no appointments (decision 139); the reason is for staff only. */
+export const blockedTimes = sqliteTable(
+  "blocked_times",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    /** 24-hour "HH:MM", store-local. */
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    createdBy: text("created_by").notNull(),
+  },
+  (t) => [index("blocked_times_date_idx").on(t.date)],
+);
+
 /** A staff member's passkeys (WebAuthn credentials); see docs/decisions/057. */
 export const passkeys = sqliteTable(
   "passkeys",

@@ -7,7 +7,7 @@ import { getCloudflare } from "~/http/request-context";
 import { leadEmail } from "./staff-email";
 import { visitMessages } from "./appointment-messages.server";
 import { justBooked } from "./booking-flash.server";
-import { bookerOf, bookingCapReached, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
+import { bookerOf, bookingCapReached, phoneKey, withinBookingCaps, type BookingCapReached } from "./booking-caps.server";
 import { recordSmsConsent } from "./consent.server";
 import type { CalendarAppointment } from "~/core/ics";
 import { leadFormLoaderData, type LeadIntake } from "./intake.server";
@@ -15,7 +15,8 @@ import { managePath, manageToken } from "./manage-token.server";
 import { formatPhone, textablePhone } from "~/core/phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
-import { addDays, availableSlots, BOOKING_WINDOW_DAYS, daySchedule, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS } from "~/core/slots";
+import { addDays, availableSlots, BOOKING_WINDOW_DAYS, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS, type SpecialDay } from "~/core/slots";
+import { checkSlot, hoursExceptions } from "~/hours/exceptions.server";
 import { formatStoreDate, storeDate } from "~/core/store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
@@ -38,6 +39,7 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
     now: checkedAt,
     booked: new Map(booked.map((row) => [row.time, row.taken])),
     capacity: appointmentSlotCapacity(env),
+    exceptions: await hoursExceptions(env, date, date),
   });
   return { date, slots: slots.map((slot) => slot.label), checkedAt };
 }
@@ -46,7 +48,7 @@ export async function openSlots(env: Env, date: string | null): Promise<Availabi
  * The scheduler's days: the next SCHEDULER_DAYS days that still have an open time, each with its
  * times, from one query over the days it looks at (SCHEDULER_SEARCH_DAYS from today).
  */
-async function openDays(env: Env, today: string): Promise<Availability[]> {
+export async function openDays(env: Env, today: string): Promise<Availability[]> {
   const checkedAt = Date.now();
   const last = addDays(today, SCHEDULER_SEARCH_DAYS - 1);
   const rows = await getDb(env)
@@ -54,12 +56,13 @@ async function openDays(env: Env, today: string): Promise<Availability[]> {
     .from(appointments)
     .where(and(between(appointments.date, today, last), notInArray(appointments.status, SEAT_RELEASING_STATUSES)))
     .groupBy(appointments.date, appointments.time);
+  const exceptions = await hoursExceptions(env, today, last);
   const capacity = appointmentSlotCapacity(env);
   const days: Availability[] = [];
   for (let offset = 0; offset < SCHEDULER_SEARCH_DAYS && days.length < SCHEDULER_DAYS; offset++) {
     const date = addDays(today, offset);
     const booked = new Map(rows.filter((row) => row.date === date).map((row) => [row.time, row.taken]));
-    const slots = availableSlots(date, { now: checkedAt, booked, capacity });
+    const slots = availableSlots(date, { now: checkedAt, booked, capacity, exceptions });
     if (slots.length > 0) days.push({ date, slots: slots.map((slot) => slot.label), checkedAt });
   }
   return days;
@@ -91,6 +94,14 @@ async function bookedAppointment(env: Env, booking: Omit<BookedAppointment, "man
   return { reference, date, time, service, managePath: managePath(await manageToken(env, reference)) };
 }
 
+/** How many days ahead the form pages name the store's special days. */
+const SPECIAL_DAYS_AHEAD = 14;
+
+/** The special days of the next two weeks, as the form pages (/book, /contactus) show them. */
+export async function specialDaysAhead(env: Env, today = storeDate()): Promise<SpecialDay[]> {
+  return [...(await hoursExceptions(env, today, addDays(today, SPECIAL_DAYS_AHEAD - 1))).specialDays];
+}
+
 /**
  * What /book needs: a token, the bookable range, the scheduler's days, a day's
  * times, and the booking to confirm, only for the browser that just made it.
@@ -107,35 +118,45 @@ export async function bookingSetup(context: Readonly<RouterContextProvider>, req
     lastDate: addDays(today, BOOKING_WINDOW_DAYS),
     availability: await openSlots(env, url.searchParams.get("date")),
     days: await openDays(env, today),
+    specialDays: await specialDaysAhead(env, today),
     booked: bookingReference ? await findBooking(env, bookingReference) : null,
   };
 }
 
 export type BookingOutcome =
   | { status: "booked"; booking: BookedAppointment }
+  /** The day is closed, or the time is not one of its slots (the owner's exceptions): nothing was stored. */
+  | { status: "not-open"; problem: "closed" | "not-offered" }
   /** Every seat of the slot is taken. */
   | { status: "taken" }
   /** The booker is past a booking cap (app/config/booking.ts); nothing was stored. */
   | ({ status: "capped" } & BookingCapReached);
 
+/** Who books: a visitor on /book (held to the booking caps), or a clerk for a caller (not held to them). */
+export type BookingSource = { visitorId: string } | { clerk: string };
+
 /**
- * Takes the first free seat of the slot, if the booker is within the booking
- * caps. The unique index on (date, time, slot_seat) decides races for a seat:
- * of many posts for the last seat exactly one insert succeeds; the caps are part
- * of the same INSERT, so parallel posts cannot pass them either. A resubmitted
- * token finds its own earlier booking. Throws if D1 fails.
+ * Takes the first free seat of the slot, if the day and time are open by the
+ * one availability source and a visitor is within the booking caps. The unique
+ * index on (date, time, slot_seat) decides races for a seat, for visitors and
+ * clerks alike: of many posts for the last seat exactly one insert succeeds; the
+ * caps are part of the same INSERT, so parallel posts cannot pass them either. A
+ * resubmitted token finds its own earlier booking. Throws if D1 fails.
  */
 export async function bookAppointment(
   context: Readonly<RouterContextProvider>,
-  intake: Extract<LeadIntake<BookingRequest>, { ok: true }>,
-  visitorId: string,
+  intake: Pick<Extract<LeadIntake<BookingRequest>, { ok: true }>, "value" | "submissionId" | "ip">,
+  source: BookingSource,
 ): Promise<BookingOutcome> {
   const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
   const { email, smsConsent, ...appointment } = intake.value;
-  const booker = await bookerOf(env, { phone: appointment.phone, ip: intake.ip, visitorId });
-  const slot = daySchedule(appointment.date).find((candidate) => candidate.label === appointment.time)!;
+  const open = await checkSlot(env, appointment.date, appointment.time);
+  if (!open.ok) return { status: "not-open", problem: open.problem };
+  const visitor = "visitorId" in source ? await bookerOf(env, { phone: appointment.phone, ip: intake.ip, visitorId: source.visitorId }) : null;
+  const keys = visitor ?? { phoneKey: phoneKey(appointment.phone), visitorKey: null, addressKey: null };
+  const slot = { startsAt: open.startsAt };
   const staffEmail = leadEmail(
     "appointment",
     [
@@ -146,6 +167,7 @@ export async function bookAppointment(
       ["Service", appointment.service],
       ...(email ? [["E-mail", email] as [string, string]] : []),
       ["Texts", smsConsent ? "Agreed to a confirmation and a reminder by text" : "No"],
+      ...("clerk" in source ? [["Booked by phone", source.clerk] as [string, string]] : []),
     ],
     { replyTo: email },
   );
@@ -190,15 +212,18 @@ export async function bookAppointment(
           version: sql`1`,
           updatedBy: sql`NULL`,
           updatedAt: sql`NULL`,
-          phoneKey: sql`${booker.phoneKey}`,
-          visitorKey: sql`${booker.visitorKey}`,
-          addressKey: sql`${booker.addressKey}`,
+          phoneKey: sql`${keys.phoneKey}`,
+          visitorKey: sql`${keys.visitorKey}`,
+          addressKey: sql`${keys.addressKey}`,
         },
-        sql`WHERE ${withinBookingCaps(booker, now)}`,
+        // The caps protect the public form; a clerk booking a caller is not held to them.
+        visitor ? sql`WHERE ${withinBookingCaps(visitor, now)}` : sql``,
       )
         .onConflictDoNothing()
         .returning({ id: appointments.id, createdAt: appointments.createdAt }),
-      alongside: smsConsent ? [recordSmsConsent(db, lead, { phone: appointment.phone, ip: intake.ip, now })] : [],
+      alongside: smsConsent
+        ? [recordSmsConsent(db, lead, { phone: appointment.phone, ip: intake.ip, now, ...("clerk" in source ? { readAloudBy: source.clerk } : {}) })]
+        : [],
       staffEmail,
       visitorMessages,
     });
@@ -209,7 +234,7 @@ export async function bookAppointment(
       const booking = await findBooking(env, intake.submissionId);
       return booking ? { status: "booked", booking } : { status: "taken" };
     }
-    const capped = await bookingCapReached(db, booker, now);
+    const capped = visitor ? await bookingCapReached(db, visitor, now) : null;
     if (capped) return { status: "capped", ...capped };
   }
   return { status: "taken" };

@@ -21,6 +21,18 @@ export const PROMO_CONSENT_TEXT =
   `Up to 4 messages a month. Message and data rates may apply. Reply STOP to opt out. ` +
   `Optional: consent is not a condition of purchase.`;
 
+/**
+ * The words a clerk reads to a caller before ticking the text box of a booking made by phone
+ * (the appointment's own texts only, as on /book); the record keeps them, the clerk and the time.
+ */
+export const PHONE_BOOKING_CONSENT = {
+  version: "2026-12-phone-booking",
+  text:
+    `The customer agrees to receive text messages from ${store.name} about this appointment only: ` +
+    `a confirmation, a reminder and any change, at the phone number above. Message and data rates may apply. ` +
+    `Reply STOP to opt out and HELP for help. Consent is not a condition of the appointment.`,
+} as const;
+
 /** A consent a visitor gives on a form (a repair's is given at the counter: app/repairs/rules.ts). */
 export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready">;
 

@@ -11,11 +11,12 @@ import { emailMessage, queueLeadMessage, withdrawLeadMessages, type OutgoingMess
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
 import { appointmentChangedEmail } from "./staff-email";
 import { cancellationMessages, visitMessages } from "./appointment-messages.server";
-import { appointmentSlotCapacity, openSlots } from "./appointments.server";
+import { appointmentSlotCapacity, openDays } from "./appointments.server";
+import { checkSlot } from "~/hours/exceptions.server";
 import { calendarPath } from "~/core/ics";
 import { verifyManageToken } from "./manage-token.server";
 import { formatPhone, textablePhone } from "~/core/phone";
-import { addDays, BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, SLOT_MINUTES } from "~/core/slots";
+import { checkBookingDate, SLOT_MINUTES } from "~/core/slots";
 import { formatCalendarDay, formatStoreDate, storeDate } from "~/core/store-time";
 
 // The visitor's own changes to a booking, from the manage page its confirmation
@@ -58,6 +59,15 @@ const SLOT_MS = SLOT_MINUTES * 60 * 1000;
 export async function lookUpManagedAppointment(env: Env, token: unknown, now = Date.now()): Promise<ManageLookup> {
   const reference = await verifyManageToken(env, token);
   if (!reference) return { state: "invalid" };
+  return lookUpAppointment(env, eq(appointments.submissionToken, reference), now);
+}
+
+/** The same look-up by the record's id, for staff who move or cancel a visit for the customer. */
+export async function appointmentById(env: Env, id: number, now = Date.now()): Promise<ManageLookup> {
+  return lookUpAppointment(env, eq(appointments.id, id), now);
+}
+
+async function lookUpAppointment(env: Env, where: ReturnType<typeof eq>, now: number): Promise<ManageLookup> {
   const row = await getDb(env).query.appointments.findFirst({
     columns: {
       id: true,
@@ -70,11 +80,14 @@ export async function lookUpManagedAppointment(env: Env, token: unknown, now = D
       startsAt: true,
       status: true,
       sequence: true,
+      submissionToken: true,
     },
-    where: eq(appointments.submissionToken, reference),
+    where,
   });
-  if (!row) return { state: "not-found" };
-  const appointment = { ...row, reference, startsAt: row.startsAt.getTime() };
+  // A booking made before its token was kept has no manage link or calendar file to update.
+  if (!row?.submissionToken) return { state: "not-found" };
+  const { submissionToken: reference, ...rest } = row;
+  const appointment = { ...rest, reference, startsAt: row.startsAt.getTime() };
   if (now >= appointment.startsAt + SLOT_MS) return { state: "ended", appointment };
   if (SEAT_RELEASING_STATUSES.includes(row.status)) return { state: "cancelled", appointment };
   return { state: "active", appointment };
@@ -106,6 +119,14 @@ export async function visitorChannels(db: Db, appointment: { id: number; phone: 
   return { email: appointment.email, textTo: consented ? textablePhone(appointment.phone) : null };
 }
 
+/**
+ * Who changes a booking: the visitor from their manage page, or a clerk for them
+ * (the customer is told the same way, with the calendar file's SEQUENCE raised).
+ */
+export type ChangedBy = { visitor: true } | { clerk: string };
+
+const byLabel = (by: ChangedBy) => ("clerk" in by ? `by ${by.clerk}` : "by the visitor");
+
 function recordEvent(db: Db, change: { id: number; changeId: string }, type: "cancelled" | "rescheduled", detail: string, now: number) {
   return insertSelect(
     db,
@@ -126,9 +147,14 @@ function staffRows(appointment: ManagedAppointment, extra: [string, string][]): 
   return [["Name", appointment.name], ["Phone", formatPhone(appointment.phone)], ["Service", appointment.service], ...extra];
 }
 
-/** A new version of the status (docs/decisions/106), so a clerk's save from before it does not undo the visitor's change. */
-function changedByVisitor(now: number) {
-  return { version: sql`${appointments.version} + 1`, updatedBy: "the visitor", updatedAt: new Date(now) };
+/** A new version of the status (docs/decisions/106), so a clerk's save from before it does not undo this change. */
+function changedBy(by: ChangedBy, now: number) {
+  return { version: sql`${appointments.version} + 1`, updatedBy: "clerk" in by ? by.clerk : "the visitor", updatedAt: new Date(now) };
+}
+
+/** The store's own e-mail about a change: staff hear of a visitor's change; a clerk's own needs no e-mail. */
+function staffNotice(db: Db, change: { kind: "appointment"; id: number; changeId: string }, by: ChangedBy, email: Parameters<typeof emailMessage>[1], now: number) {
+  return "clerk" in by ? [] : [queueLeadMessage(db, change, emailMessage("appointment-changed", email), now)];
 }
 
 /** After a committed change: open dashboards refresh, and what is due is sent. */
@@ -142,6 +168,7 @@ function afterChange(context: Readonly<RouterContextProvider>, id: number, queue
 export async function cancelAppointment(
   context: Readonly<RouterContextProvider>,
   appointment: ManagedAppointment,
+  by: ChangedBy = { visitor: true },
 ): Promise<"cancelled" | "stale"> {
   const db = getDb(getCloudflare(context).env);
   const now = Date.now();
@@ -152,20 +179,12 @@ export async function cancelAppointment(
   const [updated, , , ...queued] = await db.batch([
     db
       .update(appointments)
-      .set({ status: "cancelled", changeId: change.changeId, sequence, ...changedByVisitor(now) })
+      .set({ status: "cancelled", changeId: change.changeId, sequence, ...changedBy(by, now) })
       .where(unchangedSince(appointment))
       .returning({ id: appointments.id }),
-    recordEvent(db, change, "cancelled", `Cancelled by the visitor (was ${was}).`, now),
-    withdrawLeadMessages(db, change, "reminder", "The visitor cancelled the appointment."),
-    queueLeadMessage(
-      db,
-      change,
-      emailMessage(
-        "appointment-changed",
-        appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id, appointment.email),
-      ),
-      now,
-    ),
+    recordEvent(db, change, "cancelled", `Cancelled ${byLabel(by)} (was ${was}).`, now),
+    withdrawLeadMessages(db, change, "reminder", "clerk" in by ? "Staff cancelled the appointment." : "The visitor cancelled the appointment."),
+    ...staffNotice(db, change, by, appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id, appointment.email), now),
     ...visitorMessages.map((message) => queueLeadMessage(db, change, message, now)),
   ]);
   if (updated.length === 0) return "stale";
@@ -173,23 +192,27 @@ export async function cancelAppointment(
   return "cancelled";
 }
 
-export type RescheduleOutcome = "moved" | "taken" | "stale";
+export type RescheduleOutcome = "moved" | "taken" | "stale" | "closed" | "not-offered";
 
 /**
  * Moves the booking to a new slot in one statement, so the new seat is taken
  * and the old one freed at the same instant. The unique index decides races,
  * exactly as for a new booking: if every seat of the new slot is taken, the
- * batch rolls back and the visitor keeps the old time.
+ * batch rolls back and the visitor keeps the old time. The new slot must be open
+ * by the one availability source (a closed day or blocked time is refused).
  */
 export async function rescheduleAppointment(
   context: Readonly<RouterContextProvider>,
   appointment: ManagedAppointment,
   target: { date: string; time: string },
+  by: ChangedBy = { visitor: true },
 ): Promise<RescheduleOutcome> {
   const { env } = getCloudflare(context);
   const db = getDb(env);
   const now = Date.now();
-  const startsAt = daySchedule(target.date).find((slot) => slot.label === target.time)!.startsAt;
+  const open = await checkSlot(env, target.date, target.time);
+  if (!open.ok) return open.problem;
+  const { startsAt } = open;
   const was = describeSlot(appointment);
   const moved = describeSlot(target);
   const sequence = appointment.sequence + 1;
@@ -212,12 +235,12 @@ export async function rescheduleAppointment(
       const [updated, , , ...queued] = await db.batch([
         db
           .update(appointments)
-          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, sequence, ...changedByVisitor(now) })
+          .set({ ...target, startsAt: new Date(startsAt), slotSeat: seat, status: "rescheduled", changeId: change.changeId, sequence, ...changedBy(by, now) })
           .where(unchangedSince(appointment))
           .returning({ id: appointments.id }),
-        recordEvent(db, change, "rescheduled", `Moved by the visitor from ${was} to ${moved}.`, now),
+        recordEvent(db, change, "rescheduled", `Moved ${byLabel(by)} from ${was} to ${moved}.`, now),
         withdrawLeadMessages(db, change, "reminder", "The appointment was moved; the new time has its own reminder."),
-        queueLeadMessage(db, change, emailMessage("appointment-changed", staffEmail), now),
+        ...staffNotice(db, change, by, staffEmail, now),
         ...visitorMessages.map((message) => queueLeadMessage(db, change, message, now)),
       ]);
       if (updated.length === 0) return "stale";
@@ -252,7 +275,9 @@ export type ManageStep = "overview" | "cancel" | "reschedule" | "review";
 /**
  * The manage page's data for its URL: which booking, and which step
  * (?step=cancel, ?step=reschedule&date=, ?step=review&date=&time=). Every step
- * is a GET that changes nothing; only the buttons on the last steps post.
+ * is a GET that changes nothing; only the buttons on the last steps post. The
+ * reschedule step offers the same days as /book's scheduler (the next
+ * SCHEDULER_DAYS days with open times), each with its times.
  */
 export async function managePage(env: Env, token: string, url: URL, now = Date.now()) {
   const lookup = await lookUpManagedAppointment(env, token, now);
@@ -262,10 +287,12 @@ export async function managePage(env: Env, token: string, url: URL, now = Date.n
 
   const requested = url.searchParams.get("step");
   const step: ManageStep = requested === "cancel" || requested === "reschedule" || requested === "review" ? requested : "overview";
-  const today = storeDate(now);
+  const choosing = step === "reschedule" || step === "review";
+  const days = choosing ? await openDays(env, storeDate(now)) : [];
   const dateParam = url.searchParams.get("date");
-  const date = dateParam && !checkBookingDate(dateParam, now) ? dateParam : null;
-  const availability = step === "reschedule" || step === "review" ? await openSlots(env, date) : null;
+  // Only a day the scheduler offers: a day typed into the URL beyond them, or closed since, is not.
+  const availability = days.find((day) => day.date === dateParam) ?? null;
+  const date = availability && !checkBookingDate(availability.date, now) ? availability.date : null;
   const time = url.searchParams.get("time");
   // A review of a time that is not open (taken meanwhile, or typed into the URL) goes back to choosing.
   const target = step === "review" && date && time && availability?.slots.includes(time) ? { date, time, label: describeSlot({ date, time }) } : null;
@@ -273,10 +300,11 @@ export async function managePage(env: Env, token: string, url: URL, now = Date.n
     state: "active" as const,
     visit,
     step: step === "review" && !target ? ("reschedule" as const) : step,
-    today,
-    lastDate: addDays(today, BOOKING_WINDOW_DAYS),
+    days: days.map((day) => day.date),
     date,
     dateLabel: date ? formatCalendarDay(date) : null,
+    /** A day was asked for that the scheduler does not offer (closed, full or too far). */
+    dayNotOffered: choosing && Boolean(dateParam) && !date,
     availability,
     target,
     timeNotOpen: step === "review" && !target && Boolean(time),

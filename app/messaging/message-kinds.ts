@@ -40,6 +40,8 @@ const MESSAGE_KINDS = {
   "reschedule-confirmation": { audience: "visitor", automated: true, label: "New time confirmation" },
   "cancellation-confirmation": { audience: "visitor", automated: true, label: "Cancellation confirmation" },
   reminder: { audience: "visitor", automated: true, label: "Reminder", heldInQuietHours: true },
+  // The owner asks a visitor to choose another time: the hours no longer allow theirs (decision 139).
+  "move-request": { audience: "visitor", automated: false, label: "Request to choose a new time", heldInQuietHours: true },
   "request-received": { audience: "visitor", automated: true, label: "“We received your request”" },
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },

@@ -53,6 +53,14 @@ export function cancelledText(visit: Visit): string {
   return `${store.name}: your ${visit.service} on ${when(visit)} is cancelled. Book a new time: ${BOOK_AGAIN} ${OPT_OUT}`;
 }
 
+/** The store can no longer see the visitor at their time (closed or blocked since): a link to choose another. */
+export function moveRequestText(visit: Visit, links: VisitLinks): string {
+  return (
+    `${store.name}: sorry, we must move your ${visit.service} on ${when(visit)}. ` +
+    `Please choose another time: ${links.manage} or call ${store.phone.display}. ${OPT_OUT}`
+  );
+}
+
 export function reminderText(visit: Visit, links: VisitLinks): string {
   return (
     `${store.name}: a reminder of your ${visit.service} on ${when(visit)}, ${storeAddressLine}. ` +
@@ -155,6 +163,22 @@ export function cancelledEmail(to: string, visit: Visit, calendarFile: string): 
     links: [{ label: "Book a new time", textLabel: "Book a new time", href: BOOK_AGAIN }],
     closing: [CALL_US],
     calendarFile,
+  });
+}
+
+export function moveRequestEmail(to: string, visit: Visit, links: VisitLinks): Email {
+  return renderEmail({
+    to,
+    replyTo: store.email,
+    subject: `Please choose a new time for your appointment on ${when(visit)}`,
+    heading: "We must move your visit",
+    paragraphs: [
+      `Hi ${visit.name}, we are sorry: ${store.name} can't see you at the time you booked. ` +
+        `Please choose another time that suits you, or call us and we will find one together.`,
+    ],
+    rows: visitRows(visit),
+    links: [{ label: "Choose another time", textLabel: "Choose another time", href: links.manage }],
+    closing: [CALL_US],
   });
 }
 

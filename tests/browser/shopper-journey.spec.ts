@@ -64,9 +64,9 @@ async function fillBooking(page: Page, name: string, phone: string, date: string
 
 async function rescheduleAndCancel(page: Page, date: string, time: string) {
   await page.getByRole("link", { name: "Reschedule" }).click();
-  await page.getByLabel("Date").fill(date);
-  await page.getByRole("button", { name: "Show available times" }).click();
-  await page.getByRole("radio", { name: time, exact: true }).check();
+  await chooseDay(page, date);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await chooseTime(page, time);
   await page.getByRole("button", { name: "Continue" }).click();
   const move = page.getByRole("button", { name: "Yes, move my appointment" });
   await expectNothingFixedOver(move);

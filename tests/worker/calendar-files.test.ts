@@ -194,3 +194,35 @@ describe("calendar files", () => {
     expect(await download(appointment.reference)).toMatchObject({ sequence: 1, status: "CANCELLED" });
   });
 });
+
+describe("calendar files of a visit booked, moved and cancelled by a clerk", () => {
+  it("a phone booking, a staff move and a staff cancel: one event whose SEQUENCE rises, read with ical.js", async () => {
+    const name = "Calendar Clerk Desk";
+    const cookie = await signIn(await createStaff());
+    const date = freeWeekday();
+    const booked = await postWithCookie(
+      `/dashboard/appointments/new?date=${date}`,
+      { formId: crypto.randomUUID(), name, phone: newPhone(), service: "Custom Design", date, time: "1:00 PM", email: "desk@example.com" },
+      cookie,
+    );
+    expect(booked.status).toBe(302);
+    const { reference, id } = await appointmentNamed(name);
+    const uid = `${reference}@${new URL(siteUrl("/")).hostname}`;
+    const confirmed = await send(await unsentOf(name, "booking-confirmation"));
+    expect(attachedCalendar(confirmed.emails[0]!)).toMatchObject({ method: "PUBLISH", uid, sequence: 0, status: "CONFIRMED", start: wallClock(date, "1:00 PM") });
+    expect(confirmed.emails[0]!.text).toContain(siteUrl(`/appointment/${await manageToken(env, reference)}`));
+
+    const newDate = freeWeekday();
+    const moved = await postWithCookie(`/dashboard/appointments/${id}/move?date=${newDate}`, { intent: "reschedule", current: `${date} 1:00 PM`, date: newDate, time: "3:00 PM" }, cookie);
+    expect(moved.status).toBe(302);
+    const movedFile = attachedCalendar((await send(await unsentOf(name, "reschedule-confirmation"))).emails[0]!);
+    expect(movedFile).toMatchObject({ method: "PUBLISH", uid, sequence: 1, status: "CONFIRMED", start: wallClock(newDate, "3:00 PM") });
+    expect(movedFile.startsAt).toBe(daySchedule(newDate).find((slot) => slot.label === "3:00 PM")!.startsAt);
+    expect(await download(reference)).toMatchObject({ uid, sequence: 1, start: wallClock(newDate, "3:00 PM") });
+
+    const cancelled = await postWithCookie(`/dashboard/appointments/${id}/cancel`, { intent: "cancel", current: `${newDate} 3:00 PM` }, cookie);
+    expect(cancelled.status).toBe(302);
+    expect(attachedCalendar((await send(await unsentOf(name, "cancellation-confirmation"))).emails[0]!)).toMatchObject({ method: "CANCEL", uid, sequence: 2, status: "CANCELLED" });
+    expect(await download(reference)).toMatchObject({ uid, sequence: 2, status: "CANCELLED" });
+  });
+});

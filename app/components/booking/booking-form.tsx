@@ -6,8 +6,10 @@ import { CheckboxField, ErrorList, ErrorSummary, Field, HoneypotField, SelectFie
 import { SmsConsentDisclosure } from "~/components/leads/sms-consent-disclosure";
 import { SubmissionTokenField } from "~/components/leads/submission-token-field";
 import { useHydrated } from "~/components/site/use-hydrated";
-import { isCalendarDate, SCHEDULER_DAYS } from "~/core/slots";
-import { formatDayChoice } from "~/core/store-time";
+import { isCalendarDate, SCHEDULER_DAYS, type SpecialDay } from "~/core/slots";
+import { formatCalendarDay } from "~/core/store-time";
+import { DayChips, TimeChips } from "./scheduler-chips";
+import { SpecialDaysNotice } from "./special-days-notice";
 import { store } from "~/config/store";
 import { useActionToast, type Toast } from "~/http/toast";
 import type { BookedAppointment } from "~/leads/rules/appointment";
@@ -23,7 +25,12 @@ export interface BookingSetup {
   availability: Availability | null;
   /** The scheduler's days: the next days with open times, each with its times. */
   days: Availability[];
+  /** The store's special days of the next two weeks (closed, other hours). */
+  specialDays: readonly SpecialDay[];
 }
+
+/** Where the page opens after "Show times for this day" without JavaScript: at the times. */
+const BOOKING_TIMES_ANCHOR = "booking-times";
 
 /** What the /book action answers (besides a redirect). */
 export interface BookingActionData {
@@ -96,7 +103,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
   // from elsewhere), so what was chosen is never lost.
   const chosenDay = fields.date.initialValue;
   const dayChoices = setup.days.map((day) => day.date);
-  if (chosenDay && isCalendarDate(chosenDay) && !dayChoices.includes(chosenDay)) dayChoices.push(chosenDay);
+  // A day the server refused (closed since the page loaded) is not offered again.
+  if (chosenDay && isCalendarDate(chosenDay) && !dayChoices.includes(chosenDay) && !fields.date.errors?.length) dayChoices.push(chosenDay);
   const timeId = (index: number) => `${fields.time.id}-${index}`;
   const showsTimes = Boolean(date && times && times.length > 0);
 
@@ -153,38 +161,31 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
         <p id={`${fields.date.id}-hint`} className="field__hint">
           The next {SCHEDULER_DAYS} days with open times. Further ahead? Call us at {store.phone.display}.
         </p>
-        <div className="choice-chips">
-          {dayChoices.map((day, index) => {
-            const { weekday, day: dayLabel } = formatDayChoice(day);
-            return (
-              <label key={day} className="choice-chip">
-                <input
-                  type="radio"
-                  id={dayId(index)}
-                  name={fields.date.name}
-                  value={day}
-                  defaultChecked={fields.date.initialValue === day}
-                  aria-invalid={fields.date.errors?.length ? true : undefined}
-                  onChange={(event) => chooseDate(event.currentTarget.value)}
-                />
-                <span className="choice-chip__text">
-                  <span className="choice-chip__weekday">{weekday}</span> {dayLabel}
-                </span>
-              </label>
-            );
-          })}
-        </div>
+        <SpecialDaysNotice days={setup.specialDays} />
+        <DayChips
+          name={fields.date.name}
+          days={dayChoices}
+          chosen={fields.date.initialValue}
+          idPrefix={fields.date.id}
+          invalid={Boolean(fields.date.errors?.length)}
+          onChoose={chooseDate}
+        />
         <ErrorList id={`${fields.date.id}-error`} errors={fields.date.errors} />
         {setup.days.length === 0 ? (
           <p className="booking-form__no-times">No open times are left in the next weeks. Please call us to book.</p>
         ) : null}
         {hydrated ? null : (
-          <button className="button button--secondary booking-form__show-times" {...form.validate.getButtonProps({ name: fields.date.name })}>
+          <button
+            className="button button--secondary booking-form__show-times"
+            {...form.validate.getButtonProps({ name: fields.date.name })}
+            formAction={`/book#${BOOKING_TIMES_ANCHOR}`}
+          >
             Show times for this day
           </button>
         )}
       </fieldset>
-      <div className="booking-form__time" aria-live="polite">
+      {/* Without JavaScript, "Show times for this day" lands here (its post's URL ends in #booking-times). */}
+      <div id={BOOKING_TIMES_ANCHOR} className="booking-form__time" aria-live="polite">
         {!date ? null : showsTimes ? (
           <fieldset
             key={date}
@@ -192,23 +193,15 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
             aria-describedby={fields.time.errors?.length ? `${fields.time.id}-error` : undefined}
           >
             <legend>
-              Time<span className="field__required"> (required)</span>
+              Time on {formatCalendarDay(date)}<span className="field__required"> (required)</span>
             </legend>
-            <div className="choice-chips">
-              {times!.map((time, index) => (
-                <label key={time} className="choice-chip">
-                  <input
-                    type="radio"
-                    id={timeId(index)}
-                    name={fields.time.name}
-                    value={time}
-                    defaultChecked={fields.time.initialValue === time}
-                    aria-invalid={fields.time.errors?.length ? true : undefined}
-                  />
-                  <span className="choice-chip__text">{time}</span>
-                </label>
-              ))}
-            </div>
+            <TimeChips
+              name={fields.time.name}
+              times={times!}
+              chosen={fields.time.initialValue}
+              idPrefix={fields.time.id}
+              invalid={Boolean(fields.time.errors?.length)}
+            />
             <ErrorList id={`${fields.time.id}-error`} errors={fields.time.errors} />
           </fieldset>
         ) : loadingTimes ? (

@@ -14,6 +14,7 @@ export function StaffHeader({ email, isOwner }: { email: string; isOwner: boolea
           <NavLink to="/dashboard" end>
             Inbox
           </NavLink>
+          <NavLink to="/dashboard/hours">Hours</NavLink>
           {isOwner ? <NavLink to="/dashboard/staff">Staff</NavLink> : null}
           {isOwner ? <NavLink to="/dashboard/audit">Audit</NavLink> : null}
           <NavLink to="/dashboard/account">Account</NavLink>

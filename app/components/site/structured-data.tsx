@@ -1,3 +1,4 @@
+import type { SpecialDay } from "~/core/slots";
 import { mapsSearchUrl, store } from "~/config/store";
 import { useNonceAttribute } from "~/http/nonce";
 
@@ -51,4 +52,29 @@ export function StoreJsonLd() {
       dangerouslySetInnerHTML={{ __html: serializeJsonLd(jewelryStoreJsonLd()) }}
     />
   );
+}
+
+/**
+ * The store's special days ahead (closed, or other hours) for search engines, on the
+ * contact page: the same JewelryStore node (its @id), with specialOpeningHoursSpecification.
+ * A closed day opens and closes at 00:00, as schema.org describes it.
+ */
+export function SpecialHoursJsonLd({ days }: { days: readonly SpecialDay[] }) {
+  const nonce = useNonceAttribute();
+  const origin = store.siteOrigin;
+  if (days.length === 0) return null;
+  const node = {
+    "@context": "https://schema.org",
+    "@type": "JewelryStore",
+    "@id": `${origin}/#store`,
+    specialOpeningHoursSpecification: days.map((day) => ({
+      "@type": "OpeningHoursSpecification",
+      validFrom: day.date,
+      validThrough: day.date,
+      opens: day.closed || !day.opens ? "00:00" : day.opens,
+      closes: day.closed || !day.closes ? "00:00" : day.closes,
+      ...(day.note ? { description: day.note } : {}),
+    })),
+  };
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(node) }} />;
 }

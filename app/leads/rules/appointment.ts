@@ -3,7 +3,7 @@ import { bookingCaps } from "~/config/booking";
 import { store } from "~/config/store";
 import { textablePhone } from "../../core/phone";
 import { choiceField, emailField, nameField, phoneField } from "./fields";
-import { BOOKING_WINDOW_DAYS, checkBookingDate, daySchedule, type DateProblem } from "../../core/slots";
+import { BOOKING_WINDOW_DAYS, checkBookingDate, slotStart, type DateProblem } from "../../core/slots";
 
 // The appointment form's rules, run by the browser for instant feedback and by
 // the server, which also knows which slots are taken.
@@ -17,6 +17,9 @@ const DATE_MESSAGES: Record<DateProblem, string> = {
 };
 
 const MANAGE_MESSAGES_STALE = "This appointment changed since this page was opened. Here it is as it stands now.";
+
+/** A booking post for a day the store closed (perhaps after the page loaded). */
+export const CLOSED_DAY_MESSAGE = "Sorry, the store is closed on that day. Please choose one of the open days.";
 
 export const TIME_MESSAGES = {
   required: "Please choose a time.",
@@ -36,12 +39,16 @@ const dateField = z
 
 const timeField = z.string({ error: TIME_MESSAGES.required }).trim().min(1, TIME_MESSAGES.required);
 
-/** The chosen time must be on that day's schedule and still ahead; judged once date and time are each valid. */
+/**
+ * The chosen time must be a time of day and still ahead; judged once date and time are each valid.
+ * Whether the store offers it that day (weekly hours, the owner's special days and blocked times)
+ * is the server's check, against the one availability source (app/hours/exceptions.server.ts).
+ */
 const offeredSlot = [
   ({ date, time }: { date: string; time: string }, ctx: z.RefinementCtx) => {
-    const slot = daySchedule(date).find((candidate) => candidate.label === time);
-    if (!slot) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.notOffered });
-    else if (slot.startsAt <= Date.now()) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.passed });
+    const startsAt = slotStart(date, time);
+    if (startsAt === null) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.notOffered });
+    else if (startsAt <= Date.now()) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGES.passed });
   },
   { when: (payload: { issues: readonly { path?: PropertyKey[] }[] }) => payload.issues.every((issue) => issue.path?.[0] !== "date" && issue.path?.[0] !== "time") },
 ] as const;
@@ -87,6 +94,7 @@ export const MANAGE_MESSAGES = {
   same: "That is your appointment's time already. Please choose another time.",
   taken: TIME_MESSAGES.taken,
   notOpen: "That time is not open. Please choose one of the listed times.",
+  dayNotOffered: "That day has no open times to choose. Please choose one of the listed days.",
   cancelled: "Your appointment is cancelled.",
   moved: "Your appointment is moved.",
   invalidLink: "We couldn't find an appointment for this link. It may be incomplete: please open it again from your confirmation, or call us.",

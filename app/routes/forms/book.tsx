@@ -14,6 +14,7 @@ import { justBookedCookieHeader } from "~/leads/booking-flash.server";
 import { visitorCookieHeader, visitorIdOf } from "~/leads/booking-visitor.server";
 import { leadFormHeaders, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { APPOINTMENT_MESSAGES, BookingSchema, CAP_MESSAGES, TIME_MESSAGES, type BookedAppointment } from "~/leads/rules/appointment";
+import { refuseNotOpen } from "~/leads/booking-refusals";
 import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
 
 export { leadFormHeaders as headers };
@@ -49,10 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const visitorId = await visitorIdOf(request);
   let outcome: BookingOutcome;
   try {
-    outcome = await bookAppointment(context, intake, visitorId);
+    outcome = await bookAppointment(context, intake, { visitorId });
   } catch (error) {
     return leadNotStored(context, intake, APPOINTMENT_MESSAGES.failure, error, { availability: await availability() });
   }
+  if (outcome.status === "not-open") return refuseNotOpen(intake, outcome.problem, await availability());
   if (outcome.status === "taken") {
     return data(
       { result: intake.reply({ fieldErrors: { time: [TIME_MESSAGES.taken] } }), availability: await availability() },

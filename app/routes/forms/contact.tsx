@@ -12,6 +12,10 @@ import { saveContactMessage } from "~/leads/contact.server";
 import { leadFormHeaders, leadFormLoaderData, leadNotStored, refuseLead, takeLeadSubmission } from "~/leads/intake.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/leads/rules/contact";
 import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
+import { getCloudflare } from "~/http/request-context";
+import { specialDaysAhead } from "~/leads/appointments.server";
+import { SpecialDaysNotice } from "~/components/booking/special-days-notice";
+import { SpecialHoursJsonLd } from "~/components/site/structured-data";
 
 export { leadFormHeaders as headers };
 
@@ -27,7 +31,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await leadFormLoaderData(context, "contact")), receipt: leadReceipt(await flashedReceipt(request, context)) };
+  return {
+    ...(await leadFormLoaderData(context, "contact")),
+    receipt: leadReceipt(await flashedReceipt(request, context)),
+    specialDays: await specialDaysAhead(getCloudflare(context).env),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main>
+      <SpecialHoursJsonLd days={loaderData.specialDays} />
       <PageHero eyebrow="Contact Us" title="We would love to hear from you">
         <p>Call, write or stop by the showroom. Questions about a piece, a repair or financing are always welcome.</p>
       </PageHero>
@@ -80,6 +89,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </span>
             </p>
+            <SpecialDaysNotice days={loaderData.specialDays} />
             <a className="contact-card__link" href={mapsSearchUrl} target="_blank" rel="noopener noreferrer">
               {store.address.street}, {store.address.city}, {store.address.region} {store.address.postalCode}
               <span className="visually-hidden"> (map, opens in a new tab)</span>

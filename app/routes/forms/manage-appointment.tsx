@@ -21,7 +21,12 @@ import {
   slotKey,
 } from "~/leads/manage.server";
 import { managePath } from "~/leads/manage-token.server";
-import { CancelSchema, MANAGE_MESSAGES, RescheduleSchema } from "~/leads/rules/appointment";
+import { CancelSchema, CLOSED_DAY_MESSAGE, MANAGE_MESSAGES, RescheduleSchema, TIME_MESSAGES } from "~/leads/rules/appointment";
+import { DayChips, TimeChips } from "~/components/booking/scheduler-chips";
+import { SCHEDULER_DAYS } from "~/core/slots";
+
+/** Where the page opens after "Show times": at the chosen day's times. */
+const MANAGE_TIMES_ANCHOR = "manage-times";
 
 // The page a booking's confirmation links to (docs/decisions/067). Every step
 // is a GET and changes nothing (mail and SMS link scanners open links); a
@@ -85,6 +90,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = { date: submission.value.date, time: submission.value.time };
   if (slotKey(target) === slotKey(appointment)) return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.same] } }), 400);
   const outcome = await rescheduleAppointment(context, appointment, target);
+  if (outcome === "closed") return refuse(submission.reply({ fieldErrors: { date: [CLOSED_DAY_MESSAGE] } }), 409);
+  if (outcome === "not-offered") return refuse(submission.reply({ fieldErrors: { time: [TIME_MESSAGES.notOffered] } }), 400);
   if (outcome === "taken") return refuse(submission.reply({ fieldErrors: { time: [MANAGE_MESSAGES.taken] } }), 409);
   if (outcome === "stale") return refuse(submission.reply({ formErrors: [MANAGE_MESSAGES.stale] }), 409);
   return redirectWithToast(context, back, { type: "success", message: `${MANAGE_MESSAGES.moved} See you ${describeSlot(target)}.` });
@@ -196,36 +203,34 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                 {page.step === "reschedule" ? (
                   <section className="manage__step" aria-labelledby="manage-reschedule-title">
                     <h2 id="manage-reschedule-title">Choose a new time</h2>
-                    <Form method="get" className="manage__date">
+                    {/* The same day chips as /book. "Show times" reloads the page at the times (#manage-times). */}
+                    <form method="get" action={`#${MANAGE_TIMES_ANCHOR}`} className="manage__date">
                       <input type="hidden" name="step" value="reschedule" />
-                      <div className="field">
-                        <label htmlFor="manage-date">Date</label>
-                        <input id="manage-date" name="date" type="date" required min={page.today} max={page.lastDate} defaultValue={page.date ?? ""} />
-                      </div>
-                      <button type="submit" className="button button--secondary">Show available times</button>
-                    </Form>
+                      <fieldset className="field choice-group booking-form__days" aria-describedby="manage-date-hint">
+                        <legend>Day</legend>
+                        <p id="manage-date-hint" className="field__hint">
+                          The next {SCHEDULER_DAYS} days with open times. Further ahead? Call us at {store.phone.display}.
+                        </p>
+                        <DayChips name="date" days={page.days} chosen={page.date} idPrefix="manage-date" required />
+                        {page.days.length === 0 ? (
+                          <p className="booking-form__no-times">No open times are left in the next weeks. Please call us to move your visit.</p>
+                        ) : null}
+                      </fieldset>
+                      <button type="submit" className="button button--secondary">Show times</button>
+                    </form>
+                    {page.dayNotOffered ? <FormErrors errors={[MANAGE_MESSAGES.dayNotOffered]} /> : null}
                     {page.timeNotOpen ? <FormErrors errors={[MANAGE_MESSAGES.notOpen]} /> : null}
                     {page.date && page.availability ? (
-                      page.availability.slots.length > 0 ? (
-                        <Form method="get" className="manage__times">
-                          <input type="hidden" name="step" value="review" />
-                          <input type="hidden" name="date" value={page.date} />
-                          <fieldset>
-                            <legend>Open times on {page.dateLabel}</legend>
-                            <div className="choice-chips">
-                              {page.availability.slots.map((slot, index) => (
-                                <label key={slot} className="choice-chip">
-                                  <input type="radio" name="time" value={slot} required defaultChecked={index === 0 && page.availability!.slots.length === 1} />
-                                  {slot}
-                                </label>
-                              ))}
-                            </div>
-                          </fieldset>
-                          <button type="submit" className="button button--primary">Continue</button>
-                        </Form>
-                      ) : (
-                        <p className="booking-form__no-times">No open times are left on this day. Please choose another date.</p>
-                      )
+                      <form method="get" className="manage__times" id={MANAGE_TIMES_ANCHOR} aria-labelledby="manage-times-title">
+                        <input type="hidden" name="step" value="review" />
+                        <input type="hidden" name="date" value={page.date} />
+                        <h3 id="manage-times-title" className="scheduler__times-heading">Open times on {page.dateLabel}</h3>
+                        <fieldset className="field choice-group">
+                          <legend className="visually-hidden">Time on {page.dateLabel}</legend>
+                          <TimeChips name="time" times={page.availability.slots} chosen={null} idPrefix="manage-time" required />
+                        </fieldset>
+                        <button type="submit" className="button button--primary">Continue</button>
+                      </form>
                     ) : null}
                     <p>
                       <Link to=".">Keep my appointment as it is</Link>
@@ -249,7 +254,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                       <button type="submit" className="button button--primary" disabled={busy}>
                         {busy ? "Moving…" : "Yes, move my appointment"}
                       </button>
-                      <Link to={`?step=reschedule&date=${page.target.date}`} className="button button--secondary">
+                      <Link to={`?step=reschedule&date=${page.target.date}#${MANAGE_TIMES_ANCHOR}`} className="button button--secondary">
                         Choose another time
                       </Link>
                     </Form>

@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/inbox";
 import { AppointmentWhenNav, InboxFilters } from "~/components/inbox/inbox-filters";
 import { inboxHref } from "~/inbox/view";
@@ -10,6 +10,7 @@ import { getCloudflare } from "~/http/request-context";
 import { staffUserContext } from "~/auth/guard.server";
 import { loadInbox } from "~/dashboard/inbox-page.server";
 import { LISTS } from "~/core/staff-lists";
+import { NEW_APPOINTMENT_PATH } from "~/core/dashboard-links";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const tab = loaderData ? LISTS[LEADS[loaderData.view.kind].list].label : "Inbox";
@@ -47,6 +48,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <h2 id="inbox-panel-title" className="visually-hidden">
         {list.label}
       </h2>
+      {view.kind === "appointment" ? (
+        <div className="repairs__heading">
+          <Link to={NEW_APPOINTMENT_PATH} className="button button--primary">
+            New appointment
+          </Link>
+        </div>
+      ) : null}
       <div className="inbox__tools">
         {view.kind === "appointment" ? <AppointmentWhenNav view={view} /> : null}
         <InboxFilters key={data.viewKey} view={view} searchError={data.searchError} />

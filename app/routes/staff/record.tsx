@@ -3,6 +3,7 @@ import type { Route } from "./+types/record";
 import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { FollowUpForm } from "~/components/inbox/follow-up-form";
 import { RecordDetails } from "~/components/inbox/record-details";
+import { AppointmentChanges } from "~/components/inbox/appointment-changes";
 import { auditStaffAction } from "~/audit/log.server";
 import { RecordPhotos } from "~/components/inbox/record-photos";
 import { RecordHistory } from "~/components/inbox/record-history";
@@ -67,6 +68,7 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
     >
       <RecordCard id="record-details-title" title="Details">
         <RecordDetails lead={lead} />
+        {lead.kind === "appointment" ? <AppointmentChanges id={lead.id} status={lead.status} /> : null}
         {photos.length > 0 ? (
           <>
             <h3 className="record__subtitle">{`${photos.length} photo${photos.length === 1 ? "" : "s"} from the customer`}</h3>

@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/appointment-new";
+import { NewAppointmentForm } from "~/components/booking/new-appointment-form";
+import { StaffDayPicker } from "~/components/booking/staff-scheduler";
+import { FormErrors } from "~/components/ui/forms";
+import { bookForCaller, staffScheduler } from "~/dashboard/appointment-desk.server";
+import { getCloudflare } from "~/http/request-context";
+import { LISTS } from "~/core/staff-lists";
+
+// A booking taken by phone (issue 40): the same scheduler as /book, then the caller.
+
+export function meta() {
+  return [{ title: "New appointment | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { formId: crypto.randomUUID(), scheduler: await staffScheduler(getCloudflare(context).env, new URL(request.url)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return bookForCaller(context, request);
+}
+
+export default function NewAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { scheduler } = loaderData;
+  // A day closed since the page loaded is gone from the chips: its refusal is said above them.
+  const dayErrors = scheduler.date ? undefined : (actionData?.result?.error?.date ?? undefined);
+  return (
+    <main className="staff-page container repair-page">
+      <p className="record__back">
+        <Link to={LISTS.appointments.href}>← Back to Appointments</Link>
+      </p>
+      <h1>New appointment</h1>
+      <div className="card record__card repair-page__form">
+        <FormErrors errors={dayErrors} />
+        <StaffDayPicker scheduler={dayErrors ? { ...scheduler, dayNotOffered: false } : scheduler} />
+        {scheduler.date ? (
+          <NewAppointmentForm key={loaderData.formId} formId={loaderData.formId} scheduler={{ ...scheduler, date: scheduler.date }} result={actionData?.result} />
+        ) : null}
+      </div>
+    </main>
+  );
+}
