@@ -1,5 +1,5 @@
 // What a page's first paint waits for (docs/decisions/075, 076): a public form
-// page fetches no script until the visitor reaches for it; a staff page fetches
+// page and the sign-in page fetch no script until the visitor reaches for it; a staff page fetches
 // its scripts at low priority, after the stylesheet and fonts; the fonts
 // preloaded are the subset files the stylesheet uses; and the contact page's map
 // is not fetched before the visitor scrolls near it. Staff pages load a
@@ -16,8 +16,8 @@ function expectScriptsPreloadedLow(html: string) {
   for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
 }
 
-describe("public form pages", () => {
-  for (const path of ["/contactus", "/orderOnline", "/book"]) {
+describe("public form pages and the sign-in page (decision 138)", () => {
+  for (const path of ["/contactus", "/orderOnline", "/book", "/login"]) {
     it(`${path} preloads no script and parks its preloads and entry module, twice with the response's own nonce`, async () => {
       // The second visit is stamped from the first one's render (docs/decisions/074).
       for (let visit = 0; visit < 2; visit++) {
@@ -45,10 +45,6 @@ describe("public form pages", () => {
 });
 
 describe("staff pages", () => {
-  it("/login preloads its scripts at low priority", async () => {
-    expectScriptsPreloadedLow(await (await get("/login")).text());
-  });
-
   it("the staff inbox preloads its scripts at low priority too", async () => {
     const cookie = await signIn(await createStaff());
     expectScriptsPreloadedLow(await (await get("/dashboard", { Cookie: cookie })).text());
