@@ -3,16 +3,20 @@ import { bookingCaps } from "../../app/config/booking.ts";
 import { FORM_PAGES } from "../../tests/support/budgets.ts";
 import { kb, ms, ratio } from "./stats.mjs";
 
-/** Issue 10's targets: content pages ship no JavaScript, form pages hydrate on the first interaction. */
+/**
+ * Issue 10's targets: content pages ship no JavaScript, form pages hydrate on the first interaction. The staff
+ * sign-in page (issue 39): performance ≥ 95; it is noindex on purpose (decision 098), so no SEO target.
+ */
 const TARGETS = {
-  content: { performance: 100, lcp: 1200 },
-  form: { performance: 98, lcp: Infinity },
+  content: { performance: 100, lcp: 1200, seo: 100 },
+  form: { performance: 98, lcp: Infinity, seo: 100 },
+  signIn: { performance: 95, lcp: Infinity, seo: 0 },
   accessibility: 100,
   bestPractices: 100,
-  seo: 100,
   cls: 0,
 };
-const pageTargets = (path) => (FORM_PAGES.has(path) ? TARGETS.form : TARGETS.content);
+const SIGN_IN = "/login";
+const pageTargets = (path) => (path === SIGN_IN ? TARGETS.signIn : FORM_PAGES.has(path) ? TARGETS.form : TARGETS.content);
 
 function table(headers, rows) {
   const line = (cells) => `| ${cells.join(" | ")} |`;
@@ -27,11 +31,11 @@ function failedSection(title, error) {
 
 function lighthouseSection(results) {
   const rows = results.map((r) => [
-    `\`${r.path}\`${FORM_PAGES.has(r.path) ? " (form)" : ""}`,
+    `\`${r.path}\`${FORM_PAGES.has(r.path) ? " (form)" : r.path === SIGN_IN ? " (staff, noindex)" : ""}`,
     `${r.performance} ${mark(r.performance >= pageTargets(r.path).performance)}${r.runs > 1 ? ` (${r.performanceRange.join("–")})` : ""}`,
     `${r.accessibility} ${mark(r.accessibility >= TARGETS.accessibility)}`,
     `${r.bestPractices} ${mark(r.bestPractices >= TARGETS.bestPractices)}`,
-    `${r.seo} ${mark(r.seo >= TARGETS.seo)}`,
+    `${r.seo}${pageTargets(r.path).seo ? ` ${mark(r.seo >= pageTargets(r.path).seo)}` : ""}`,
     ms(r.fcp),
     `${ms(r.lcp)}${Number.isFinite(pageTargets(r.path).lcp) ? ` ${mark(r.lcp <= pageTargets(r.path).lcp)}` : ""}`,
     `${r.cls.toFixed(3)} ${mark(r.cls <= TARGETS.cls)}`,
@@ -51,7 +55,7 @@ function lighthouseSection(results) {
       r.lcp <= pageTargets(r.path).lcp &&
       r.accessibility >= TARGETS.accessibility &&
       r.bestPractices >= TARGETS.bestPractices &&
-      r.seo >= TARGETS.seo &&
+      r.seo >= pageTargets(r.path).seo &&
       r.cls <= TARGETS.cls,
   );
   return `## 1. Lighthouse (mobile preset)
@@ -61,8 +65,9 @@ Chromium, three runs per page (fewer if the phase runs long); the table shows th
 score and the range over the runs. The local server neither compresses nor speaks HTTP/2; Cloudflare's edge does
 both, so Lighthouse loads the pages through a loopback proxy that serves HTTP/2 over TLS and compresses text
 responses with Brotli, as the edge does for Chromium (bench/lib/edge-proxy.mjs), and otherwise passes them through
-unchanged. Simulated timings include this machine's server time. Targets: performance 100 on content pages and
-≥ 98 on form pages; LCP ≤ 1.2 s on content pages; accessibility, best practices and SEO 100 everywhere; CLS 0.
+unchanged. Simulated timings include this machine's server time. Targets: performance 100 on content pages,
+≥ 98 on form pages and ≥ 95 on the staff sign-in; LCP ≤ 1.2 s on content pages; accessibility and best practices
+100 everywhere; SEO 100 on public pages (the sign-in is noindex on purpose, decision 098); CLS 0.
 **All targets met: ${met ? "yes" : "no"}.**
 
 ${table(["page", "perf (median, range)", "a11y", "best pr.", "SEO", "FCP", "LCP", "CLS", "TBT", "total bytes"], rows)}
