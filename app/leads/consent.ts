@@ -22,7 +22,7 @@ export const PROMO_CONSENT_TEXT =
   `Optional: consent is not a condition of purchase.`;
 
 /** A consent a visitor gives on a form (a repair's is given at the counter: app/repairs/rules.ts). */
-export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready">;
+export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready" | "repair-updates">;
 
 /** The words and version stored with each kind of consent a form asks for. */
 export const CONSENTS: Record<FormConsentPurpose, { version: string; text: string }> = {
