@@ -73,7 +73,13 @@ export function RepairStatusCard({
           <dd>{formatStoreDate(repair.promisedDate)}</dd>
         </div>
       </dl>
-      {repair.estimate ? <EstimateAnswer estimate={repair.estimate} ticket={repair.ticket} last4={last4} notice={notice} /> : null}
+      {repair.estimate ? (
+        <EstimateAnswer estimate={repair.estimate} ticket={repair.ticket} last4={last4} notice={notice} />
+      ) : notice ? (
+        <p className={`repair-estimate__notice repair-estimate__notice--${notice.tone}`} role="alert">
+          {notice.text}
+        </p>
+      ) : null}
       {isReadyStatus(repair.status) ? (
         <div className="repair-status__pickup">
           <h3>Pickup hours</h3>
