@@ -36,7 +36,7 @@ export function EstimateAnswer({
         </p>
       ) : null}
       {estimate.decision === null ? (
-        <Form method="post" action="/repair#repair-result" className="repair-estimate__form">
+        <Form method="post" action="/repair" className="repair-estimate__form">
           <HoneypotField />
           <input type="hidden" name="ticket" value={ticket} />
           <input type="hidden" name="last4" value={last4} />

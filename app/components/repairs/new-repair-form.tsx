@@ -91,7 +91,7 @@ export function NewRepairForm({ formId, today, result }: { formId: string; today
         errors={form.allErrors[PHOTOS_FIELD]}
       />
       <CheckboxField
-        label="The customer agrees to a text when it is ready (read this to them):"
+        label="The customer agrees to texts about this repair (read this to them):"
         hint={REPAIR_TEXT_CONSENT_TEXT}
         errors={fields.textConsent.errors}
         inputProps={{ ...getInputProps(fields.textConsent, { type: "checkbox" }), value: "on" }}

@@ -24,7 +24,7 @@ const SAYS: Record<RepairStatus, string> = {
 /**
  * A found repair as the customer sees it: status, item, work, promised date, an estimate sent for approval and,
  * when ready, the pickup hours. It takes focus and scrolls into view when it appears (on a phone it is below the
- * form): with JavaScript by the effect, without it by the form's #repair-result target and the heading's autofocus.
+ * form): with JavaScript by the effect, without it by the heading's autofocus (which also scrolls it into view; a URL fragment would switch autofocus off).
  */
 export function RepairStatusCard({
   repair,

@@ -6,6 +6,7 @@ import { RepairStatusForm } from "~/components/repairs/repair-status-form";
 import { ESTIMATE_INTENT, EstimateRequestForm } from "~/components/repairs/estimate-request-form";
 import { RepairEstimates } from "~/components/repairs/repair-estimates";
 import { RepairPhotos } from "~/components/repairs/repair-photos";
+import { RepairMessages } from "~/components/repairs/repair-messages";
 import { estimateOutcome, handedOver } from "~/repairs/estimate-view";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
 import { useLiveRepair } from "~/components/repairs/use-live-repair";
@@ -91,7 +92,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     messages: messages.map((message) => ({
       id: message.id,
-      kind: message.kind === "repair-estimate" ? "Estimate" : "“Ready”",
+      kind: message.kind === "repair-estimate" ? ("estimate" as const) : ("ready" as const),
       channel: message.channel === "sms" ? "Text" : "E-mail",
       status: message.status,
       when: formatStoreDateTime((message.sentAt ?? message.nextAttemptAt).getTime()),
@@ -228,19 +229,8 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
         </ol>
         {/* Decision 141's estimates, beside the status history (issue 40's shared timeline may take them in). */}
         <RepairEstimates estimates={loaderData.estimates} />
-        {messages.length > 0 ? (
-          <>
-            <h3 className="record__subtitle">Messages to the customer</h3>
-            <ul className="repair-history">
-              {messages.map((message) => (
-                <li key={message.id}>
-                  {message.kind} · {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
-                  {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <RepairMessages title="“Ready” messages" messages={messages.filter((message) => message.kind === "ready")} />
+        <RepairMessages title="Estimate messages" messages={messages.filter((message) => message.kind === "estimate")} />
       </RecordCard>
     </RecordPage>
   );
@@ -249,3 +239,4 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RecordErrorPage error={error} notFoundTitle="Repair not found" backTo={REPAIRS_PATH} backLabel="Back to Repairs" />;
 }
+
