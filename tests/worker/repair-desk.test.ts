@@ -417,6 +417,16 @@ describe("the claim ticket's two copies", () => {
   });
 });
 
+describe("picked up", () => {
+  it("records who handed the piece over and when, on the repair's page", async () => {
+    const { repair } = await logRepair(cookie);
+    const colleague = await createStaff();
+    expect((await setStatus(await signIn(colleague), repair, "picked_up")).status).toBe(302);
+    const page = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    expect(/data-testid="handed-over">([^<]*)</.exec(page)?.[1]).toMatch(new RegExp(`^By ${colleague.email.replace(/[.+]/g, "\\$&")}, \\w{3} \\d{1,2}, \\d{4}`));
+  });
+});
+
 describe("the Repairs list", () => {
   it("shows a repair as new to colleagues, never to the clerk who logged it", async () => {
     const colleague = await signIn(await createStaff());
