@@ -24,7 +24,9 @@ describe("what the app declares to the request guards", () => {
     }
   });
 
-  it("gives both of the order form's posts the same upload limit", () => {
-    expect(Object.keys(UPLOAD_ROUTES).sort()).toEqual(["/orderonline", "/orderonline/send"]);
+  it("gives both of the order form's posts the same upload limit, and the New repair form its own for 6 photos", () => {
+    expect(Object.keys(UPLOAD_ROUTES).sort()).toEqual(["/dashboard/repairs/new", "/orderonline", "/orderonline/send"]);
+    expect(UPLOAD_ROUTES["/orderonline"]).toBe(UPLOAD_ROUTES["/orderonline/send"]);
+    expect(UPLOAD_ROUTES["/dashboard/repairs/new"]!.maxBytes).toBe(60 * 1024 * 1024 + 64 * 1024);
   });
 });

@@ -1,6 +1,7 @@
 import { LEADS } from "~/core/lead-kinds";
 import { TWILIO_WEBHOOK_PATHS } from "~/messaging/twilio-paths";
-import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES } from "~/photos/rules";
+import { ORDER_FORM_MAX_BYTES, PHOTO_MESSAGES, photoFormMaxBytes, REPAIR_PHOTOS } from "~/photos/rules";
+import { REPAIRS_PATH } from "~/repairs/view";
 
 // What the app declares about the posts its routes take, for the Worker's request guards
 // (workers/request-guards.ts), so the Worker knows no route by name. It sits beside
@@ -17,11 +18,13 @@ const orderForm: UploadRoute = { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO
 /**
  * The routes that take files, by lower-case path (React Router matches paths case-insensitively).
  * The custom order form posts to its page without JavaScript and to /orderOnline/send with it
- * (for upload progress). Every other body is capped at 64 KB.
+ * (for upload progress). The New repair form takes up to 6 intake photos (staff only: the staff guard
+ * runs before its action reads a byte). Every other body is capped at 64 KB.
  */
 export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
   [LEADS.order.formPath.toLowerCase()]: orderForm,
   [`${LEADS.order.formPath}/send`.toLowerCase()]: orderForm,
+  [`${REPAIRS_PATH}/new`.toLowerCase()]: { maxBytes: photoFormMaxBytes(REPAIR_PHOTOS), tooLarge: REPAIR_PHOTOS.tooLarge },
 };
 
 /**

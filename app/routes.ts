@@ -55,6 +55,7 @@ export default [
       route("repairs/export", "routes/staff/repairs-export.ts"),
       route("repairs/:id", "routes/staff/repair.tsx"),
       route("repairs/:id/ticket", "routes/staff/repair-ticket.tsx"),
+      route("repairs/:id/photos/:photoId", "routes/staff/repair-photo.ts"),
       route(":inbox/:id", "routes/staff/record.tsx"),
       route("orders/:id/photos/:position", "routes/staff/order-photo.ts"),
       route("*", "routes/staff/not-found.tsx"),

@@ -34,6 +34,11 @@ const AUDIT_ACTIONS = {
   "audit-exported": "Exported the audit trail (CSV)",
   "repair-created": "Logged a repair",
   "repair-status-changed": "Changed a repair's status",
+  "repair-photos-added": "Added completion photos to a repair",
+  "estimate-requested": "Sent an estimate for approval",
+  // The customer's answer on /repair (actor: the customer, online; decision 141).
+  "estimate-approved": "Approved an estimate",
+  "estimate-declined": "Declined an estimate",
   "repairs-exported": "Exported repairs (CSV)",
   "special-day-added": "Set a special day",
   "special-day-removed": "Removed a special day",

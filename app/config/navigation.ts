@@ -38,7 +38,7 @@ export const financingLinks: NavItem[] = [PAGES.acima, PAGES.snap, PAGES.compare
 
 /** The header: the financing dropdown sits between "Custom Order" and "About Us". */
 export const headerLinksBefore: NavItem[] = [PAGES.home, PAGES.services, { ...PAGES.order, label: "Custom Order" }];
-export const headerLinksAfter: NavItem[] = [PAGES.about, PAGES.contact];
+export const headerLinksAfter: NavItem[] = [PAGES.about, PAGES.contact, REPAIR_STATUS_PAGE];
 
 export const quickLinks: NavItem[] = [PAGES.home, PAGES.services, PAGES.order, PAGES.about, PAGES.contact, REPAIR_STATUS_PAGE, ...financingLinks];
 

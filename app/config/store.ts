@@ -53,6 +53,13 @@ export const store = {
     },
     { days: ["Sunday"], opens: "11:00", closes: "19:00", label: "Sun 11 AM–7 PM" },
   ] satisfies OpeningHours[],
+  /** The repair terms printed on the customer's claim ticket (app/routes/staff/repair-ticket.tsx). */
+  repairTerms: [
+    "Pieces not picked up within 90 days of the ready notice may be sold to cover the cost of the repair.", // SAMPLE
+    "An estimate over the quoted amount needs your approval before we do the work.", // SAMPLE
+    "We are not responsible for stones that were loose, chipped or worn when the piece came in (see the condition noted).", // SAMPLE
+    "Bring this ticket to pick up your piece; without it we ask for photo ID.", // SAMPLE
+  ],
   social: {
     facebook: "https://www.facebook.com/bartlettfinejewelry.sample", // SAMPLE
     instagram: "https://www.instagram.com/bartlettfinejewelry.sample", // SAMPLE

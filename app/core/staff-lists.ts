@@ -33,6 +33,8 @@ export interface StaffListInfo {
   empty: string;
   /** What an open list's live region says when one of its records arrives, or changes. */
   announce: { created: string; updated: string };
+  /** The column naming the staff member who made a record, when staff make them: it is never new to them. */
+  authorColumn?: string;
 }
 
 const capitalized = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`;
@@ -67,6 +69,7 @@ export const LISTS: Record<StaffList, StaffListInfo> = {
     heading: "Repairs",
     one: "repair",
     table: "repairs",
+    authorColumn: "created_by",
     empty: "No repairs found.",
     announce: { created: "New repair logged.", updated: "Repair updated." },
   },

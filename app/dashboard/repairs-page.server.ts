@@ -52,7 +52,8 @@ export async function loadRepairs(env: Env, user: StaffUser, url: URL) {
     searchError,
     rows: page.rows.map((row) => ({
       ...row,
-      unread: row.id > unreadAfter,
+      // A repair is never new to the clerk who logged it.
+      unread: row.id > unreadAfter && row.createdBy !== user.email,
       overdue: isOverdue(row, now),
       createdAtLabel: formatStoreDateTime(row.createdAt),
       promisedLabel: formatCalendarDay(row.promisedDate),

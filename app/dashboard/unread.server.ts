@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { LISTS, UNREAD_CAP, type StaffList } from "~/core/staff-lists";
 import { getDb } from "~/db/client.server";
-import { inboxSeen } from "~/db/schema";
+import { inboxSeen, users } from "~/db/schema";
 import { insertSelect } from "~/db/insert-select";
 import { builtStatement, statement, type DbEnv } from "~/db/sql.server";
 
@@ -20,10 +20,12 @@ function seenIdSql(userId: number, list: StaffList): SQL {
     WHERE s.user_id = ${userId} AND s.inbox = ${list}), 0)`;
 }
 
-/** How many records of a list this account has not seen, counted up to UNREAD_CAP. */
+/** How many records of a list this account has not seen, counted up to UNREAD_CAP; never those it made itself. */
 export function unreadCountSql(userId: number, list: StaffList): SQL {
+  const author = LISTS[list].authorColumn;
+  const notOwn = author ? sql` AND ${sql.identifier(author)} IS NOT (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})` : sql``;
   // Compiled SQL: a count over a LIMITed subquery of a table named at run time.
-  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)} LIMIT ${UNREAD_CAP}))`;
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)}${notOwn} LIMIT ${UNREAD_CAP}))`;
 }
 
 /** The id this account last saw in a list, as one statement for a batch (its row: `{ seen }`). */

@@ -309,9 +309,10 @@ export const passkeyChallenges = sqliteTable(
 
 /**
  * What a consent allows: texts about the visitor's own request, promotions (a separate, optional box),
- * or one repair's "ready" text, agreed at the counter (app/repairs/), which allows nothing else.
+ * one repair's "ready" text, agreed at the counter (app/repairs/), which allows nothing else, or (since
+ * migration 0018) that repair's estimate to approve and its "ready" text.
  */
-const CONSENT_PURPOSES = ["transactional", "promotional", "repair-ready"] as const;
+const CONSENT_PURPOSES = ["transactional", "promotional", "repair-ready", "repair-updates"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /**
@@ -514,6 +515,8 @@ export const repairs = sqliteTable(
     /** Store-local calendar day, YYYY-MM-DD. */
     promisedDate: text("promised_date").notNull(),
     staffNote: text("staff_note").notNull().default(""),
+    /** The piece's state when it came in (scratches, a loose stone…), as the clerk wrote it at the counter. */
+    conditionNotes: text("condition_notes").notNull().default(""),
     status: text("status", { enum: REPAIR_STATUSES }).notNull().default("received"),
     /** Bumped by every change: a form posts the version it showed, and a stale one changes nothing. */
     version: integer("version").notNull().default(1),
@@ -557,6 +560,69 @@ export const repairEvents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("repair_events_repair_idx").on(t.repairId, t.id)],
+);
+
+const REPAIR_PHOTO_STAGES = ["intake", "completion"] as const;
+export type RepairPhotoStage = (typeof REPAIR_PHOTO_STAGES)[number];
+
+/**
+ * A repair's photos (migration 0018): its condition when taken in, and optionally the finished work. The
+ * bytes are in R2 under `objectKey`, like order photos; staff open them through /dashboard/repairs/:id/photos/:photoId.
+ */
+export const repairPhotos = sqliteTable(
+  "repair_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    repairId: integer("repair_id")
+      .notNull()
+      .references(() => repairs.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: REPAIR_PHOTO_STAGES }).notNull(),
+    objectKey: text("object_key").notNull(),
+    /** The kind read from the file's first bytes; never the browser's word. */
+    contentType: text("content_type").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    /** 1, 2, … within its stage, in the order the clerk chose them. */
+    position: integer("position").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("repair_photos_object_key_unique").on(t.objectKey),
+    uniqueIndex("repair_photos_stage_position_unique").on(t.repairId, t.stage, t.position),
+  ],
+);
+
+const ESTIMATE_DECISIONS = ["approved", "declined", "withdrawn"] as const;
+export type EstimateDecision = (typeof ESTIMATE_DECISIONS)[number];
+
+/**
+ * An estimate the customer is asked to approve (migration 0018, docs/decisions/141): one row each time a
+ * clerk sets a repair Waiting for approval. Decided once: `decision` is written only while it is null,
+ * by the customer on /repair (with the time and their address) or, when a clerk moves the repair on, "withdrawn".
+ */
+export const repairEstimates = sqliteTable(
+  "repair_estimates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    repairId: integer("repair_id")
+      .notNull()
+      .references(() => repairs.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The work found, in the clerk's words, shown to the customer. */
+    description: text("description").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    /** The repair change that asked for it: the messages in its batch are keyed to it. */
+    changeId: text("change_id").notNull(),
+    decision: text("decision", { enum: ESTIMATE_DECISIONS }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    /** The customer's address when they decided (kept whole, like the audit trail's). */
+    decidedIp: text("decided_ip"),
+    /** The change the decision made, so the repair's update in the same batch is keyed to it. */
+    decisionChangeId: text("decision_change_id"),
+  },
+  (t) => [index("repair_estimates_repair_idx").on(t.repairId, t.id), uniqueIndex("repair_estimates_change_unique").on(t.changeId)],
 );
 
 /** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */

@@ -34,7 +34,7 @@ export const PHONE_BOOKING_CONSENT = {
 } as const;
 
 /** A consent a visitor gives on a form (a repair's is given at the counter: app/repairs/rules.ts). */
-export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready">;
+export type FormConsentPurpose = Exclude<ConsentPurpose, "repair-ready" | "repair-updates">;
 
 /** The words and version stored with each kind of consent a form asks for. */
 export const CONSENTS: Record<FormConsentPurpose, { version: string; text: string }> = {

@@ -136,8 +136,8 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
   let received: ReceivedForm;
   try {
     // The multipart reader and the photo parsers load with the first order post, not with every page (decision 118).
-    const { receiveOrderForm } = await import("~/photos/receive.server");
-    received = await receiveOrderForm(budget.request, env.BUCKET, photosUnwanted);
+    const { receivePhotoForm } = await import("~/photos/receive.server");
+    received = await receivePhotoForm(budget.request, env.BUCKET, photosUnwanted);
   } catch (error) {
     if (error instanceof PhotoBudgetExceeded) return overBudget(error.refusal);
     throw error;

@@ -21,9 +21,9 @@ interface MessageKindInfo {
    * the consent to texts given with the record it is about. A promotion needs the number's
    * promotional consent, confirmed by its YES; the text that asks for that YES, the request made
    * with its record; a repair's "ready" text the consent given at the counter for it, which
-   * allows nothing else.
+   * allows nothing else; its estimate text the counter consent that names estimates (decision 141).
    */
-  consent?: "promotional" | "promotional-request" | "repair-ready";
+  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates";
   /** Held until the quiet hours end (app/core/reminders.ts): the one quiet-hour rule of the outbox (decision 136). */
   heldInQuietHours?: true;
   /** At most one of this kind to a number within this many milliseconds (counted when sent). */
@@ -48,6 +48,8 @@ const MESSAGE_KINDS = {
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff", heldInQuietHours: true },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready", heldInQuietHours: true },
+  // A repair set Waiting for approval: the estimate, with a link to /repair (decision 141).
+  "repair-estimate": { audience: "visitor", automated: true, label: "Estimate to approve", consent: "repair-updates", heldInQuietHours: true },
   promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional", heldInQuietHours: true },
   // The double opt-in for promotions (decision 135): asks the number to reply YES, then confirms the YES.
   "promo-confirmation": {

@@ -3,13 +3,13 @@ import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { isQuietHour, outsideQuietHours } from "~/core/reminders";
-import { NO_LONGER_READY, REPAIR_READY_KIND, stillReady } from "./repair-ready-gate.server";
+import { repairMessageWithdrawn } from "./repair-ready-gate.server";
 import { AUTOMATED_KINDS, messageKindInfo } from "./message-kinds";
 import { TEXT_REFUSALS, textPermission, type TextPurpose } from "./text-permission.server";
 
 // The outbox, part 2 of 3: the rules a claimed row must still meet at the moment it would be sent. A reminder only
 // while its appointment still starts then and outside the quiet hours (a repair's "ready" likewise only while the
-// repair is still ready; a kind that says heldInQuietHours waits for their end too), a text only with the consent
+// repair is still ready, its estimate only while it still waits for approval; a kind that says heldInQuietHours waits for their end too), a text only with the consent
 // given with its record (a promotion: the number's confirmed promotional consent) and not opted out, and nothing
 // past the daily limits; the one exception is the answer to a HELP or STOP keyword, which anyone who texts it
 // gets. What no longer may be sent is cancelled, with why.
@@ -39,7 +39,8 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
     await db.update(outbox).set({ countedAt: sql`coalesce(${outbox.countedAt}, ${now})` }).where(eq(outbox.id, row.id));
     return { go: true };
   }
-  if (row.kind === REPAIR_READY_KIND && !(await stillReady(db, row.recordId))) return { go: false, cancel: NO_LONGER_READY };
+  const withdrawn = row.leadKind === null ? await repairMessageWithdrawn(db, row.kind, row.recordId) : null;
+  if (withdrawn) return { go: false, cancel: withdrawn };
   if (row.channel === "sms") {
     const need = textPurposeOf(row);
     const permission = need ? await textPermission(db, row.recipient, need) : null;
@@ -54,7 +55,7 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
 function textPurposeOf(row: Claimed): TextPurpose | null {
   const consent = messageKindInfo(row.kind)?.consent ?? "transactional";
   if (consent === "promotional") return { purpose: "promotional" };
-  if (consent === "repair-ready") return { purpose: consent, record: { kind: "repair", id: row.recordId } };
+  if (consent === "repair-ready" || consent === "repair-updates") return { purpose: consent, record: { kind: "repair", id: row.recordId } };
   return row.leadKind ? { purpose: consent, record: { kind: row.leadKind, id: row.recordId } } : null;
 }
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
-import { consentRecords, outbox, smsOptOuts } from "~/db/schema";
+import { consentRecords, outbox, smsOptOuts, type ConsentPurpose } from "~/db/schema";
 import type { LeadKind } from "~/core/lead-kinds";
 import { textablePhone } from "~/core/phone";
 
@@ -26,7 +26,7 @@ export interface ConsentSource {
  * needs only the number's confirmed promotional consent (`record` null).
  */
 export type TextPurpose =
-  | { purpose: "transactional" | "repair-ready" | "promotional-request"; record: ConsentSource }
+  | { purpose: "transactional" | "repair-ready" | "repair-updates" | "promotional-request"; record: ConsentSource }
   | { purpose: "promotional"; record?: null };
 
 export type TextPermission =
@@ -61,7 +61,9 @@ function allowingConsent(phone: string, need: TextPurpose): SQL | undefined | nu
   const column = sourceColumn(need.record.kind);
   if (!column) return null;
   const purpose = need.purpose === "promotional-request" ? "promotional" : need.purpose;
-  return and(eq(consentRecords.phone, phone), eq(consentRecords.purpose, purpose), eq(column, need.record.id));
+  // A repair's counter consent under the newer words (decision 141) allows its "ready" text too.
+  const purposes: ConsentPurpose[] = purpose === "repair-ready" ? ["repair-ready", "repair-updates"] : [purpose];
+  return and(eq(consentRecords.phone, phone), inArray(consentRecords.purpose, purposes), eq(column, need.record.id));
 }
 
 export async function textPermission(db: Db, typedPhone: string, need: TextPurpose): Promise<TextPermission> {

@@ -11,25 +11,26 @@ import {
   declaredTypeAgrees,
   detectPhotoKind,
   isForgedFileName,
+  ORDER_PHOTOS,
   PHOTO_LIMITS,
   PHOTO_MESSAGES,
-  PHOTOS_FIELD,
   safePhotoName,
   SNIFF_BYTES,
   type PhotoKind,
+  type PhotoSet,
 } from "./rules";
 import { deletePhotos, newPhotoKey, putPhoto } from "./storage.server";
 
-// Reads the custom order form as it arrives (docs/decisions/060). The text fields
+// Reads a form with photos as it arrives (the custom order form; a repair's intake and completion photos) (docs/decisions/060). The text fields
 // become a FormData for the form's schema; each photo, once its part is complete
 // (at most 10 MB, the only part held in memory), is checked by its bytes, has its
 // location removed and is streamed to R2 before the next part is read. Whatever
 // goes wrong, nothing is left behind: the caller gets either stored photos it now
 // owns, or none.
 
-/** Text fields of the order form together; the same cap as every other form body. */
+/** Text fields of the form together; the same cap as every other form body. */
 const MAX_TEXT_BYTES = 64 * 1024;
-/** A real order form has about 15 parts; anything far past that is not a browser. */
+/** A real form has about 15 to 25 parts; anything far past that is not a browser. */
 const MAX_PARTS = 64;
 const MAX_PART_HEADER_BYTES = 8 * 1024;
 
@@ -77,15 +78,17 @@ function text(part: { content: Uint8Array[]; size: number }): string {
  * Reads a form post: a plain urlencoded form (no photos) as it is; a multipart one
  * part by part. Throws a 400 Response for a body that is not a well-formed form
  * (no boundary, truncated, a huge part header, too many parts) and a 413 for
- * more text or photos than any order can have.
+ * more text or photos than any such form can have.
  *
+ * @param set how many photos, how much in all, and where they go (the order form's unless given).
  * @param skipPhotos asked once, when the first photo arrives, with the fields read so far:
  *   true when the photos must not be stored (the same form was stored before).
  */
-export async function receiveOrderForm(
+export async function receivePhotoForm(
   request: Request,
   bucket: R2Bucket,
   skipPhotos: (fieldsSoFar: FormData) => Promise<boolean>,
+  set: PhotoSet = ORDER_PHOTOS,
 ): Promise<ReceivedForm> {
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!contentType.startsWith("multipart/form-data")) {
@@ -105,7 +108,7 @@ export async function receiveOrderForm(
     const name = browserFileName(part.filename);
     if (part.size === 0 && !name) return; // the file input with nothing chosen
     chosen += 1;
-    if (chosen > PHOTO_LIMITS.count) return errors.add(PHOTO_MESSAGES.tooMany);
+    if (chosen > set.count) return errors.add(PHOTO_MESSAGES.tooMany(set.count));
     if (isForgedFileName(name)) return errors.add(PHOTO_MESSAGES.forgedName(name));
     if (part.size === 0) return errors.add(PHOTO_MESSAGES.empty(name));
     const bytes = new ChunkedBytes(part.content);
@@ -113,7 +116,7 @@ export async function receiveOrderForm(
     if (!kind) return errors.add(PHOTO_MESSAGES.notAPhoto(name));
     if (!declaredTypeAgrees(part.headers["content-type"], kind)) return errors.add(PHOTO_MESSAGES.mismatch(name));
     totalBytes += part.size;
-    if (totalBytes > PHOTO_LIMITS.totalBytes) return errors.add(PHOTO_MESSAGES.tooMuch);
+    if (totalBytes > set.totalBytes) return errors.add(PHOTO_MESSAGES.tooMuch(set.totalBytes));
     // Once one photo is refused or a write failed, the rest are still checked (for their messages) but not stored.
     if (errors.size > 0 || failure !== undefined) return;
     skip ??= await skipPhotos(formData);
@@ -125,7 +128,7 @@ export async function receiveOrderForm(
       if (error instanceof DamagedPhotoError) return errors.add(PHOTO_MESSAGES.damaged(name));
       throw error;
     }
-    const key = newPhotoKey();
+    const key = newPhotoKey(set.keyPrefix);
     try {
       await putPhoto(bucket, key, bytes, length, kind);
     } catch (error) {
@@ -141,16 +144,16 @@ export async function receiveOrderForm(
       maxParts: MAX_PARTS,
       maxHeaderSize: MAX_PART_HEADER_BYTES,
       maxFileSize: PHOTO_LIMITS.fileBytes,
-      maxTotalSize: PHOTO_LIMITS.totalBytes + MAX_TEXT_BYTES,
+      maxTotalSize: set.totalBytes + MAX_TEXT_BYTES,
     })) {
       const name = part.name;
       if (!name) throw new MultipartParseError("a part without a field name");
-      if (part.isFile && name === PHOTOS_FIELD) {
+      if (part.isFile && name === set.field) {
         await photo(part);
       } else if (part.isFile) {
         // A file where text belongs: its schema refuses it, as it would any non-text value.
         formData.append(name, new File([], part.filename ?? ""));
-      } else if (name === PHOTOS_FIELD) {
+      } else if (name === set.field) {
         throw new MultipartParseError("photos sent as text"); // no browser does that
       } else {
         textBytes += part.size;
@@ -165,7 +168,7 @@ export async function receiveOrderForm(
       return { formData, photos: [], photoErrors: [PHOTO_MESSAGES.tooBig()] };
     }
     if (error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError) {
-      throw refusal(413, PHOTO_MESSAGES.requestTooLarge);
+      throw refusal(413, set.tooLarge);
     }
     // MultipartParseError covers a missing boundary, a truncated body, a huge part header and too many parts.
     if (error instanceof MultipartParseError || error instanceof TypeError) throw refusal(400, UNREADABLE);

@@ -15,6 +15,7 @@ export const PHOTO_LIMITS = {
   totalBytes: 25 * MB,
 } as const;
 
+
 export const PHOTO_KINDS = {
   "image/jpeg": { label: "JPEG", extension: "jpg" },
   "image/png": { label: "PNG", extension: "png" },
@@ -123,8 +124,9 @@ export const PHOTO_MESSAGES = {
     `“${shownName(name)}” is not the kind of file its name or type says. Please choose the original photo.`,
   tooBig: (name?: string) =>
     `${name ? `“${shownName(name)}” is` : "A photo is"} larger than 10 MB. Please choose a smaller photo or take a screenshot of it.`,
-  tooMany: `Please choose up to ${PHOTO_LIMITS.count} photos.`,
-  tooMuch: "Your photos add up to more than 25 MB. Please choose fewer or smaller photos.",
+  tooMany: (count: number = PHOTO_LIMITS.count) => `Please choose up to ${count} photos.`,
+  tooMuch: (totalBytes: number = PHOTO_LIMITS.totalBytes) =>
+    `The photos add up to more than ${Math.round(totalBytes / MB)} MB. Please choose fewer or smaller photos.`,
   empty: (name: string) => `“${shownName(name)}” is empty. Please choose it again.`,
   damaged: (name: string) =>
     `“${shownName(name)}” looks damaged: parts of it point outside the file. Please choose the original photo, or a screenshot of it.`,
@@ -134,5 +136,27 @@ export const PHOTO_MESSAGES = {
     "This submission is too large. Photos may be up to 10 MB each and 25 MB in all: please go back, choose fewer or smaller photos, and send it again.",
 } as const;
 
-/** The largest order form post (multipart): every photo at its limit, and room for the text fields. */
-export const ORDER_FORM_MAX_BYTES = PHOTO_LIMITS.totalBytes + 64 * 1024;
+/**
+ * One form's photos: how many, how much in all, and where in R2 they go. The order form's and a
+ * repair's (intake and completion, up to 6 photos from the counter's phone) go through the same
+ * parser, checks and location removal (app/photos/receive.server.ts); only these numbers differ.
+ */
+export interface PhotoSet {
+  field: string;
+  count: number;
+  totalBytes: number;
+  /** The R2 key prefix; the nightly sweep removes objects under it that no row names. */
+  keyPrefix: string;
+  /** The 413's words, when a post is larger than any such form can be. */
+  tooLarge: string;
+}
+
+export const ORDER_PHOTOS: PhotoSet = { field: PHOTOS_FIELD, count: PHOTO_LIMITS.count, totalBytes: PHOTO_LIMITS.totalBytes, keyPrefix: "order-photos/",
+  tooLarge: PHOTO_MESSAGES.requestTooLarge };
+export const REPAIR_PHOTOS: PhotoSet = { field: PHOTOS_FIELD, count: 6, totalBytes: 60 * MB, keyPrefix: "repair-photos/",
+  tooLarge: "This form is too large. Photos may be up to 10 MB each and 60 MB in all: go back, choose fewer or smaller photos, and save it again.",
+};
+
+/** The largest post of a form with photos (multipart): every photo at its limit, and room for the text fields. */
+export const photoFormMaxBytes = (set: PhotoSet) => set.totalBytes + 64 * 1024;
+export const ORDER_FORM_MAX_BYTES = photoFormMaxBytes(ORDER_PHOTOS);

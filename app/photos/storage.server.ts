@@ -1,22 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orderPhotos } from "~/db/schema";
+import { orderPhotos, repairPhotos } from "~/db/schema";
 import type { ChunkedBytes } from "./bytes";
 import type { PhotoKind } from "./rules";
 import type { DbEnv } from "~/db/sql.server";
 
-// The order photos in R2 (binding BUCKET): written while the form is read, named
-// by a random key no visitor ever sees, deleted with their order, and swept when
-// no order row names them (an order that was refused or lost after its photos were
+// The order and repair photos in R2 (binding BUCKET): written while the form is read, named
+// by a random key no visitor ever sees, deleted with their order or repair, and swept when
+// no row names them (a form that was refused or lost after its photos were
 // written: app/jobs/orphan-photos.server.ts). See docs/decisions/060.
 
-export const PHOTO_KEY_PREFIX = "order-photos/";
 /** R2 deletes at most this many keys per call, and lists at most this many per page. */
 export const R2_PAGE = 1000;
 
 /** 122 random bits: a key cannot be guessed, and is never shown outside the dashboard's own server. */
-export function newPhotoKey(): string {
-  return `${PHOTO_KEY_PREFIX}${crypto.randomUUID()}`;
+export function newPhotoKey(prefix: string): string {
+  return `${prefix}${crypto.randomUUID()}`;
 }
 
 /** Streams the first `length` bytes to R2 (a known length, so R2 takes the stream as it comes). */
@@ -40,8 +39,20 @@ export async function photoResponse(env: DbEnv & Pick<Env, "BUCKET">, orderId: n
     columns: { objectKey: true, contentType: true, fileName: true },
     where: and(eq(orderPhotos.orderId, orderId), eq(orderPhotos.position, position)),
   });
-  if (!row) return null;
-  const object = await env.BUCKET.get(row.objectKey);
+  return row ? storedPhotoResponse(env.BUCKET, row) : null;
+}
+
+/** One photo of a repair, by its row's id (which the repair's page links to). */
+export async function repairPhotoResponse(env: DbEnv & Pick<Env, "BUCKET">, repairId: number, photoId: number): Promise<Response | null> {
+  const row = await getDb(env).query.repairPhotos.findFirst({
+    columns: { objectKey: true, contentType: true, fileName: true },
+    where: and(eq(repairPhotos.repairId, repairId), eq(repairPhotos.id, photoId)),
+  });
+  return row ? storedPhotoResponse(env.BUCKET, row) : null;
+}
+
+async function storedPhotoResponse(bucket: R2Bucket, row: { objectKey: string; contentType: string; fileName: string }): Promise<Response | null> {
+  const object = await bucket.get(row.objectKey);
   if (!object) return null;
   return new Response(object.body, {
     headers: {

@@ -23,12 +23,14 @@ export interface RepairRow {
   status: RepairStatus;
   readyAt: number | null;
   createdAt: number;
+  createdBy: string;
   staffNote: string;
 }
 
 const COLUMNS = sql.raw(
   "t.id, t.ticket, t.name, t.phone, t.email, t.item, t.work, t.work_detail AS workDetail, t.estimate_cents AS estimateCents, " +
-    "t.promised_date AS promisedDate, t.status, t.ready_at AS readyAt, t.created_at AS createdAt, t.staff_note AS staffNote",
+    "t.promised_date AS promisedDate, t.status, t.ready_at AS readyAt, t.created_at AS createdAt, t.created_by AS createdBy, " +
+    "t.staff_note AS staffNote",
 );
 
 export { planSearch };
@@ -37,7 +39,7 @@ export { planSearch };
 export function repairPageQuery(env: DbEnv, view: RepairView, options: { match: string | null; limit: number; now: number }) {
   const conditions: SQL[] = [];
   if (options.match) conditions.push(sql`repairs_search MATCH ${options.match}`);
-  if (view.status === "overdue") conditions.push(sql`t.status = 'ready' AND t.ready_at <= ${options.now - OVERDUE_AFTER_MS}`);
+  if (view.status === "overdue") conditions.push(sql`t.status IN ('ready', 'ready_unrepaired') AND t.ready_at <= ${options.now - OVERDUE_AFTER_MS}`);
   else if (view.status) conditions.push(sql`t.status = ${view.status}`);
   const backwards = view.cursor?.direction === "before";
   if (view.cursor) conditions.push(backwards ? sql`t.id > ${view.cursor.id}` : sql`t.id < ${view.cursor.id}`);

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { repairs } from "~/db/schema";
+import { repairEstimates, repairs } from "~/db/schema";
+import { formatStoreDateTime } from "~/core/store-time";
+import { formatEstimate } from "./rules";
+import type { EstimateForCustomer, RepairForCustomer } from "./customer-view";
 import { d1RateLimiter, type RateLimitResult } from "~/http/rate-limit.server";
-import type { RepairStatus } from "~/core/repair-statuses";
 import { readTicketNumber } from "./ticket-number";
 import type { DbEnv } from "~/db/sql.server";
 
@@ -28,13 +30,20 @@ const UNISSUED_TICKET = "R-UUUU-UU";
 const NO_DIGITS = "????";
 const NO_PHONE = "----";
 
-/** What the customer sees: never the name, the phone, the estimate or the notes. */
-export interface RepairForCustomer {
-  ticket: string;
-  status: RepairStatus;
-  item: string;
-  work: string;
-  promisedDate: string;
+/** The newest estimate sent for approval that is not withdrawn: waiting for an answer, or answered. */
+export async function estimateForCustomer(db: Db, repairId: number): Promise<EstimateForCustomer | null> {
+  const row = await db.query.repairEstimates.findFirst({
+    where: and(eq(repairEstimates.repairId, repairId), or(isNull(repairEstimates.decision), inArray(repairEstimates.decision, ["approved", "declined"]))),
+    orderBy: desc(repairEstimates.id),
+  });
+  if (!row) return null;
+  return {
+    id: row.id,
+    amount: formatEstimate(row.amountCents),
+    description: row.description,
+    decision: row.decision === "approved" || row.decision === "declined" ? row.decision : null,
+    decidedAt: row.decidedAt ? formatStoreDateTime(row.decidedAt.getTime()) : null,
+  };
 }
 
 /** What a look-up did, so a test can see both miss paths do the same work. */
@@ -62,11 +71,11 @@ export async function findRepairForCustomer(
   typedTicket: string,
   typedLast4: string,
   work: LookupWork = { queries: 0, comparisons: 0, comparedBytes: 0 },
-): Promise<RepairForCustomer | null> {
+): Promise<(Omit<RepairForCustomer, "estimate"> & { id: number }) | null> {
   const ticket = readTicketNumber(typedTicket) ?? UNISSUED_TICKET;
   const last4 = /^\d{4}$/.test(typedLast4.trim()) ? typedLast4.trim() : NO_DIGITS;
   const row = await db.query.repairs.findFirst({
-    columns: { ticket: true, status: true, item: true, work: true, workDetail: true, promisedDate: true, phoneLast4: true },
+    columns: { id: true, ticket: true, status: true, item: true, work: true, workDetail: true, promisedDate: true, phoneLast4: true },
     where: eq(repairs.ticket, ticket),
   });
   work.queries++;
@@ -77,6 +86,7 @@ export async function findRepairForCustomer(
   work.comparedBytes += typed.byteLength;
   if (!row || !same) return null;
   return {
+    id: row.id,
     ticket: row.ticket,
     status: row.status,
     item: row.item,
@@ -86,7 +96,8 @@ export async function findRepairForCustomer(
 }
 
 export type LookupOutcome =
-  | { status: "found"; repair: RepairForCustomer }
+  /** `repairId` is for the server's next step (an answer to its estimate), never sent to the page. */
+  | { status: "found"; repair: RepairForCustomer; repairId: number }
   | { status: "not-found" }
   | { status: "waiting"; limit: RateLimitResult }
   | { status: "ticket-paused"; limit: RateLimitResult };
@@ -110,8 +121,20 @@ export async function lookUpRepair(env: DbEnv, db: Db, client: string, typedTick
     await byClient.forgive(clientKey);
     return { status: "ticket-paused", limit: ticketLimit };
   }
-  const repair = await findRepairForCustomer(db, typedTicket, typedLast4);
-  if (!repair) return { status: "not-found" };
-  await Promise.all([byClient.forgive(clientKey), ticketKey ? byTicket.forgive(ticketKey) : null]);
-  return { status: "found", repair };
+  const found = await findRepairForCustomer(db, typedTicket, typedLast4);
+  if (!found) return { status: "not-found" };
+  const [estimate] = await Promise.all([estimateForCustomer(db, found.id), byClient.forgive(clientKey), ticketKey ? byTicket.forgive(ticketKey) : null]);
+  const { id, ...repair } = found;
+  return { status: "found", repair: { ...repair, estimate }, repairId: id };
+}
+
+/** A repair as the customer sees it, by id: after their answer to its estimate, the page shows it as it is now. */
+export async function repairForCustomerById(db: Db, id: number): Promise<RepairForCustomer | null> {
+  const row = await db.query.repairs.findFirst({
+    columns: { ticket: true, status: true, item: true, work: true, workDetail: true, promisedDate: true },
+    where: eq(repairs.id, id),
+  });
+  if (!row) return null;
+  const { workDetail, ...shown } = row;
+  return { ...shown, work: row.work === "Other" ? workDetail : row.work, estimate: await estimateForCustomer(db, id) };
 }

@@ -2,10 +2,15 @@ import { store, storeAddressLine } from "~/config/store";
 import type { Email } from "~/messaging/email";
 import { renderEmail } from "~/messaging/email-layout";
 
-// The "ready for pickup" message, by text and by e-mail. The text carries no
-// words anyone typed (only the ticket number and the store's own facts) and
-// stays in the GSM-7 alphabet like every text the site sends (plain hyphens),
-// so it fits one segment.
+// The "ready for pickup" message and the estimate to approve, by text and by
+// e-mail. A text carries no words anyone typed (only the ticket number, the
+// amount and the store's own facts) and stays in the GSM-7 alphabet like every
+// text the site sends (plain hyphens).
+
+/** /repair with the ticket number filled in: the claim ticket's QR code and the estimate message link to it. */
+export function repairStatusUrl(ticket: string): string {
+  return `${store.siteOrigin}/repair?ticket=${encodeURIComponent(ticket)}`;
+}
 
 /** "11:00" → "11", "18:00" → "6", "18:30" → "6:30". */
 function shortHour(time: string): string {
@@ -21,21 +26,51 @@ function pickupHours(): string {
     .join(", ");
 }
 
-export function repairReadyText(ticket: string): string {
-  return `${store.name}: your repair ${ticket} is ready for pickup. ${pickupHours()}. Reply STOP to opt out.`;
+/** `repaired` false: the customer declined the estimate, and the piece waits for them as it came in. */
+export function repairReadyText(ticket: string, repaired = true): string {
+  const what = repaired ? `your repair ${ticket} is ready for pickup` : `your piece (repair ${ticket}) is ready for pickup, not repaired, as you declined the estimate`;
+  return `${store.name}: ${what}. ${pickupHours()}. Reply STOP to opt out.`;
 }
 
-export function repairReadyEmail(to: string, repair: { name: string; ticket: string; item: string }): Email {
+export function repairReadyEmail(to: string, repair: { name: string; ticket: string; item: string }, repaired = true): Email {
   return renderEmail({
     to,
-    subject: `Your repair ${repair.ticket} is ready for pickup`,
-    heading: "Your repair is ready",
-    paragraphs: [`Hi ${repair.name}, your repair is ready for pickup at ${store.name}. Please bring your claim ticket.`],
+    subject: repaired ? `Your repair ${repair.ticket} is ready for pickup` : `Your piece (repair ${repair.ticket}) is ready for pickup, not repaired`,
+    heading: repaired ? "Your repair is ready" : "Your piece is ready for pickup, not repaired",
+    paragraphs: [
+      repaired
+        ? `Hi ${repair.name}, your repair is ready for pickup at ${store.name}. Please bring your claim ticket.`
+        : `Hi ${repair.name}, you declined the estimate, so we have not repaired your piece. It is ready for pickup at ${store.name}. Please bring your claim ticket.`,
+    ],
     rows: [
       ["Ticket", repair.ticket],
       ["Item", repair.item],
       ["Pickup hours", store.hours.map((entry) => entry.label).join(", ")],
       ["Where", `${store.name}, ${storeAddressLine}`],
+    ],
+    closing: [`Questions? Call us at ${store.phone.display} or write to ${store.email}.`],
+  });
+}
+
+/** The estimate to approve, as a text: the amount and a link, never the clerk's description (words someone typed). */
+export function repairEstimateText(ticket: string, amount: string): string {
+  return `${store.name}: your repair ${ticket} needs your OK for an estimate of ${amount}. Approve or decline at ${repairStatusUrl(ticket)} Reply STOP to opt out.`;
+}
+
+export function repairEstimateEmail(to: string, repair: { name: string; ticket: string; item: string }, estimate: { amount: string; description: string }): Email {
+  return renderEmail({
+    to,
+    subject: `Your repair ${repair.ticket}: an estimate to approve`,
+    heading: "An estimate for your repair",
+    paragraphs: [
+      `Hi ${repair.name}, our jeweler looked at your piece and the work needs your approval before we go ahead.`,
+      `Approve or decline it at ${repairStatusUrl(repair.ticket)} with your ticket number and the last 4 digits of your phone.`,
+    ],
+    rows: [
+      ["Ticket", repair.ticket],
+      ["Item", repair.item],
+      ["Estimate", estimate.amount],
+      ["Work found", estimate.description],
     ],
     closing: [`Questions? Call us at ${store.phone.display} or write to ${store.email}.`],
   });

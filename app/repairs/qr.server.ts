@@ -1,14 +1,10 @@
 import { generate } from "lean-qr";
 import { toSvgSource } from "lean-qr/extras/svg";
-import { store } from "~/config/store";
+import { repairStatusUrl } from "./messages";
 
 // The claim ticket's QR code: the status page with the ticket number filled in,
 // drawn on the server as SVG by lean-qr (a maintained encoder), so the printed
 // ticket needs no script and no image request.
-
-export function repairStatusUrl(ticket: string): string {
-  return `${store.siteOrigin}/repair?ticket=${encodeURIComponent(ticket)}`;
-}
 
 export function repairQrSvg(ticket: string): string {
   const svg = toSvgSource(generate(repairStatusUrl(ticket)), { on: "#000", off: "#fff", pad: 2 });

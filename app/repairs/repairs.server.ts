@@ -1,16 +1,27 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { consentRecords, outbox, repairEvents, repairs } from "~/db/schema";
+import { consentRecords, outbox, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
 import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
-import { repairReadyEmail, repairReadyText } from "./messages";
+import { repairEstimateEmail, repairEstimateText, repairReadyEmail, repairReadyText } from "./messages";
 import { changedByMessage } from "~/inbox/rules";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { formatEstimate, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairConflict, type RepairStatusChange } from "./rules";
-import { CLOSED_REPAIR_STATUSES } from "~/core/repair-statuses";
-import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
+import {
+  conditionText,
+  formatEstimate,
+  REPAIR_TEXT_CONSENT_TEXT,
+  REPAIR_TEXT_CONSENT_VERSION,
+  type EstimateRequest,
+  type NewRepair,
+  type RepairConflict,
+  type RepairStatusChange,
+} from "./rules";
+import { CLOSED_REPAIR_STATUSES, isReadyStatus } from "~/core/repair-statuses";
+import { NO_LONGER_READY, NO_LONGER_WAITING, REPAIR_ESTIMATE_KIND, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
+import type { StoredPhoto } from "~/photos/receive.server";
+import { REPAIR_PHOTOS } from "~/photos/rules";
 import { newTicketNumber } from "./ticket-number";
 
 // The write side of repairs: a new ticket and a status change, each one D1
@@ -22,6 +33,11 @@ import { newTicketNumber } from "./ticket-number";
 
 export type Repair = typeof repairs.$inferSelect;
 export type RepairEvent = typeof repairEvents.$inferSelect;
+export type RepairEstimate = typeof repairEstimates.$inferSelect;
+export type RepairPhoto = typeof repairPhotos.$inferSelect;
+
+/** Who the history and the page name when the customer answered an estimate on /repair. */
+export const CUSTOMER_ONLINE = "the customer, online";
 
 /** A new number is drawn when one is taken; three clashes in a row at 30 bits would mean a broken generator. */
 const TICKET_TRIES = 3;
@@ -33,7 +49,15 @@ export interface Clerk {
 
 export type CreateOutcome = { status: "stored" | "resubmitted"; id: number; ticket: string; createdAt: Date };
 
-export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now = Date.now(), nextTicket = newTicketNumber): Promise<CreateOutcome> {
+/** A new repair, with its intake photos (already in R2: the caller deletes them when this throws or finds the form stored before). */
+export async function createRepair(
+  db: Db,
+  repair: NewRepair,
+  clerk: Clerk,
+  now = Date.now(),
+  nextTicket = newTicketNumber,
+  photos: readonly StoredPhoto[] = [],
+): Promise<CreateOutcome> {
   const digits = repair.phone.replace(/\D/g, "");
   const changeId = crypto.randomUUID();
   const byForm = sql`FROM ${repairs} WHERE ${repairs.formId} = ${repair.formId} AND ${repairs.changeId} = ${changeId}`;
@@ -55,6 +79,7 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           estimateCents: repair.estimate,
           promisedDate: repair.promisedDate,
           staffNote: repair.staffNote,
+          conditionNotes: conditionText(repair.conditionPicks, repair.conditionNotes),
           textConsent: Boolean(repair.textConsent),
           changeId,
           createdAt: new Date(now),
@@ -76,8 +101,8 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           appointmentId: sql`NULL`,
           repairId: sql`${repairs.id}`,
           recordedBy: sql`${clerk.email}`,
-          // Agreed to one text, when this repair is ready: it allows no other text to the number.
-          purpose: sql`${"repair-ready"}`,
+          // Agreed to texts about this repair (its estimate, its "ready"): it allows no other text to the number.
+          purpose: sql`${"repair-updates"}`,
           consentVersion: sql`${REPAIR_TEXT_CONSENT_VERSION}`,
           consentText: sql`${REPAIR_TEXT_CONSENT_TEXT}`,
           ip: sql`${clerk.ip}`,
@@ -87,6 +112,7 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
         },
         sql`${byForm} AND ${repairs.textConsent} = 1`,
       ),
+      ...photoRows(db, photos, "intake", byForm, clerk.email, now),
     ]);
     const created = inserted[0];
     if (created) return { status: "stored", ...created };
@@ -97,6 +123,31 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
     if (earlier) return { status: "resubmitted", ...earlier };
   }
   throw new Error(`no free ticket number in ${TICKET_TRIES} tries`);
+}
+
+/** The batch statements that name a repair's photos (stored in R2 already) for the repair `from` selects. */
+function photoRows(db: Db, photos: readonly StoredPhoto[], stage: RepairPhotoStage, from: ReturnType<typeof sql>, clerkEmail: string, now: number) {
+  return photos.map((photo) =>
+    insertSelect(
+      db,
+      repairPhotos,
+      {
+        id: sql`NULL`,
+        repairId: sql`${repairs.id}`,
+        stage: sql`${stage}`,
+        objectKey: sql`${photo.key}`,
+        contentType: sql`${photo.contentType}`,
+        fileName: sql`${photo.fileName}`,
+        size: sql`${photo.size}`,
+        // After the photos of this stage already stored, this batch's earlier ones included (completion photos may come in more than one post).
+        position: sql`1 + coalesce((SELECT max(p.position) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage}), 0)`,
+        createdBy: sql`${clerkEmail}`,
+        createdAt: sql`${now}`,
+      },
+      // Never more than a stage's limit, even when two posts race (an object left unnamed is swept nightly).
+      sql`${from} AND (SELECT count(*) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage}) < ${REPAIR_PHOTOS.count}`,
+    ),
+  );
 }
 
 /** The batch statement that writes the repair's state (as `from` selects it) to its history. */
@@ -123,25 +174,30 @@ export type ChangeOutcome =
   | { status: "unchanged"; repair: Repair }
   /** Someone saved since `change.version`: nothing was written; here is the repair as it is now. */
   | { status: "stale"; repair: Repair }
+  /** Waiting for approval is set with an estimate (requestEstimate), not by the status alone: nothing was written. */
+  | { status: "needs-estimate" }
   | { status: "not-found" };
 
 /**
  * Sets a repair's status (with its estimate, promised date and note), if it
- * still is the version the clerk saw. Setting Ready for pickup queues the ready
+ * still is the version the clerk saw. Setting it ready (repaired or not) queues the ready
  * message once, in the channels the customer agreed to, for the first moment
- * outside the quiet hours; any other status withdraws one not yet sent.
+ * outside the quiet hours; any other status withdraws one not yet sent. Moving on from
+ * Waiting for approval withdraws the estimate still unanswered, and its message if unsent.
  */
 export async function changeRepairStatus(db: Db, id: number, change: RepairStatusChange, clerk: Clerk, now = Date.now()): Promise<ChangeOutcome> {
   const before = await getRepair(db, id);
   if (!before) return { status: "not-found" };
   if (before.version !== change.version) return staleOutcome(before, change);
+  if (change.status === "waiting_approval" && before.status !== "waiting_approval") return { status: "needs-estimate" };
 
   const changeId = crypto.randomUUID();
   const closes = CLOSED_REPAIR_STATUSES.includes(change.status);
-  const becomesReady = change.status === "ready" && before.status !== "ready";
+  const ready = isReadyStatus(change.status);
+  const becomesReady = ready && before.status !== change.status;
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
-  const messages = becomesReady ? readyMessages(before, now) : [];
-  const [updated, , , ...queued] = await db.batch([
+  const messages = becomesReady ? readyMessages(before, now, change.status === "ready") : [];
+  const [updated, , , , , ...queued] = await db.batch([
     db
       .update(repairs)
       .set({
@@ -153,39 +209,16 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
         changeId,
         updatedAt: new Date(now),
         updatedBy: clerk.email,
-        readyAt: change.status === "ready" ? (becomesReady ? new Date(now) : before.readyAt) : null,
+        readyAt: ready ? (isReadyStatus(before.status) ? before.readyAt : new Date(now)) : null,
         closedAt: closes ? (before.status === change.status ? before.closedAt : new Date(now)) : null,
       })
       .where(and(eq(repairs.id, id), eq(repairs.version, change.version)))
       .returning(),
     historyLine(db, thisChange, now),
-    db
-      .update(outbox)
-      .set({ status: "cancelled", lastError: NO_LONGER_READY })
-      .where(
-        and(
-          sql`${outbox.leadKind} IS NULL`,
-          eq(outbox.recordId, id),
-          eq(outbox.kind, REPAIR_READY_KIND),
-          inArray(outbox.status, ["pending", "failed"]),
-          sql`${change.status} != 'ready'`,
-          sql`EXISTS (SELECT 1 ${thisChange})`,
-        ),
-      ),
-    ...messages.map((message) =>
-      queueMessage(
-        db,
-        message,
-        {
-          leadKind: null,
-          recordId: sql`${repairs.id}`,
-          // Told once: not again when a message of this channel is waiting or went out already.
-          from: sql`${thisChange} AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.lead_kind IS NULL AND o.record_id = ${id}
-            AND o.kind = ${REPAIR_READY_KIND} AND o.channel = ${message.channel} AND o.status != 'cancelled')`,
-        },
-        now,
-      ),
-    ),
+    withdrawUnsent(db, id, REPAIR_READY_KIND, NO_LONGER_READY, thisChange, ready && !becomesReady),
+    withdrawEstimate(db, id, thisChange, change.status === "waiting_approval", now),
+    withdrawUnsent(db, id, REPAIR_ESTIMATE_KIND, NO_LONGER_WAITING, thisChange, change.status === "waiting_approval"),
+    ...queueOnce(db, id, REPAIR_READY_KIND, messages, thisChange, now),
   ]);
   const repair = (updated as Repair[])[0];
   if (!repair) {
@@ -193,6 +226,187 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
     return current ? staleOutcome(current, change) : { status: "not-found" };
   }
   return { status: "changed", repair, queued: (queued as { id: number; nextAttemptAt: Date }[][]).flat() };
+}
+
+/** Cancels the repair's unsent messages of `kind` when `change` was written, unless `keep`. */
+function withdrawUnsent(db: Db, id: number, kind: string, why: string, change: ReturnType<typeof sql>, keep: boolean) {
+  return db
+    .update(outbox)
+    .set({ status: "cancelled", lastError: why })
+    .where(
+      and(
+        sql`${outbox.leadKind} IS NULL`,
+        eq(outbox.recordId, id),
+        eq(outbox.kind, kind),
+        inArray(outbox.status, ["pending", "failed"]),
+        sql`${keep ? 0 : 1} = 1`,
+        sql`EXISTS (SELECT 1 ${change})`,
+      ),
+    );
+}
+
+/** Marks the repair's unanswered estimate withdrawn when `change` was written, unless `keep`: the customer can no longer answer it. */
+function withdrawEstimate(db: Db, id: number, change: ReturnType<typeof sql>, keep: boolean, now: number) {
+  return db
+    .update(repairEstimates)
+    .set({ decision: "withdrawn", decidedAt: new Date(now) })
+    .where(and(eq(repairEstimates.repairId, id), isNull(repairEstimates.decision), sql`${keep ? 0 : 1} = 1`, sql`EXISTS (SELECT 1 ${change})`));
+}
+
+/** Queues each message when `change` was written, unless one of its kind and channel is waiting or went out already: told once. */
+function queueOnce(db: Db, id: number, kind: string, messages: OutgoingMessage[], change: ReturnType<typeof sql>, now: number) {
+  return messages.map((message) =>
+    queueMessage(
+      db,
+      message,
+      {
+        leadKind: null,
+        recordId: sql`${repairs.id}`,
+        from: sql`${change} AND NOT EXISTS (SELECT 1 FROM ${outbox} o WHERE o.lead_kind IS NULL AND o.record_id = ${id}
+          AND o.kind = ${kind} AND o.channel = ${message.channel} AND o.status != 'cancelled')`,
+      },
+      now,
+    ),
+  );
+}
+
+export type EstimateOutcome =
+  | { status: "asked"; repair: Repair; queued: { id: number; nextAttemptAt: Date }[] }
+  | { status: "stale"; repair: Repair }
+  | { status: "not-found" };
+
+/**
+ * Sets a repair Waiting for approval with an estimate (amount and the work found), over the version the
+ * clerk saw: one estimate row, a history line, an earlier unanswered estimate withdrawn, and the customer
+ * told once (a text with the counter consent that names estimates, an e-mail when they left one).
+ */
+export async function requestEstimate(db: Db, id: number, request: EstimateRequest, clerk: Clerk, now = Date.now()): Promise<EstimateOutcome> {
+  const before = await getRepair(db, id);
+  if (!before) return { status: "not-found" };
+  if (before.version !== request.version) return { status: "stale", repair: before };
+  const changeId = crypto.randomUUID();
+  const amount = request.amount!;
+  const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
+  const timing = { sendAt: outsideQuietHours(now) };
+  const messages: OutgoingMessage[] = [];
+  const phone = textablePhone(before.phone);
+  if (before.textConsent && phone) messages.push(textMessage(REPAIR_ESTIMATE_KIND, phone, repairEstimateText(before.ticket, formatEstimate(amount)), timing));
+  if (before.email) {
+    messages.push(emailMessage(REPAIR_ESTIMATE_KIND, repairEstimateEmail(before.email, before, { amount: formatEstimate(amount), description: request.description }), timing));
+  }
+  const [updated, , , , , , ...queued] = await db.batch([
+    db
+      .update(repairs)
+      .set({
+        status: "waiting_approval",
+        estimateCents: amount,
+        version: sql`${repairs.version} + 1`,
+        changeId,
+        updatedAt: new Date(now),
+        updatedBy: clerk.email,
+        readyAt: null,
+        closedAt: null,
+      })
+      .where(and(eq(repairs.id, id), eq(repairs.version, request.version)))
+      .returning(),
+    historyLine(db, thisChange, now),
+    withdrawEstimate(db, id, thisChange, false, now),
+    withdrawUnsent(db, id, REPAIR_ESTIMATE_KIND, NO_LONGER_WAITING, thisChange, false),
+    withdrawUnsent(db, id, REPAIR_READY_KIND, NO_LONGER_READY, thisChange, false),
+    insertSelect(
+      db,
+      repairEstimates,
+      {
+        id: sql`NULL`,
+        repairId: sql`${repairs.id}`,
+        amountCents: sql`${amount}`,
+        description: sql`${request.description}`,
+        createdBy: sql`${clerk.email}`,
+        createdAt: sql`${now}`,
+        changeId: sql`${changeId}`,
+        decision: sql`NULL`,
+        decidedAt: sql`NULL`,
+        decidedIp: sql`NULL`,
+        decisionChangeId: sql`NULL`,
+      },
+      thisChange,
+    ),
+    // Each estimate is told once: its messages are keyed to its own change, and an earlier estimate's unsent ones were withdrawn above.
+    ...messages.map((message) => queueMessage(db, message, { leadKind: null, recordId: sql`${repairs.id}`, from: thisChange }, now)),
+  ]);
+  const repair = (updated as Repair[])[0];
+  if (!repair) {
+    const current = await getRepair(db, id);
+    return current ? { status: "stale", repair: current } : { status: "not-found" };
+  }
+  return { status: "asked", repair, queued: (queued as { id: number; nextAttemptAt: Date }[][]).flat() };
+}
+
+export type DecisionOutcome =
+  | { status: "decided"; repair: Repair; estimate: RepairEstimate; queued: { id: number; nextAttemptAt: Date }[] }
+  /** Answered before (by this tap's twin, a replay, or earlier): nothing changed. */
+  | { status: "already"; estimate: RepairEstimate }
+  /** No estimate of this repair by that id waits for an answer (withdrawn, or never): nothing changed. */
+  | { status: "not-pending" };
+
+/**
+ * The customer's answer to an estimate, once (decision 141): the estimate row is written only while its
+ * decision is empty and the repair still waits for approval, and the repair's change in the same batch is
+ * keyed to that write, so of two taps at once one decides and the other finds it decided. Approved: the
+ * repair goes back In progress at the approved amount. Declined: Ready for pickup, not repaired, and the
+ * ready message says so.
+ */
+export async function decideEstimate(
+  db: Db,
+  repairId: number,
+  estimateId: number,
+  decision: "approve" | "decline",
+  ip: string,
+  now = Date.now(),
+): Promise<DecisionOutcome> {
+  const before = await getRepair(db, repairId);
+  const asked = await db.query.repairEstimates.findFirst({ where: and(eq(repairEstimates.id, estimateId), eq(repairEstimates.repairId, repairId)) });
+  if (!before || !asked) return { status: "not-pending" };
+  if (asked.decision === "approved" || asked.decision === "declined") return { status: "already", estimate: asked };
+  if (asked.decision !== null || before.status !== "waiting_approval") return { status: "not-pending" };
+
+  const changeId = crypto.randomUUID();
+  const approved = decision === "approve";
+  const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${repairId} AND ${repairs.changeId} = ${changeId}`;
+  const messages = approved ? [] : readyMessages(before, now, false);
+  const [decided, updated, , ...queued] = await db.batch([
+    db
+      .update(repairEstimates)
+      .set({ decision: approved ? "approved" : "declined", decidedAt: new Date(now), decidedIp: ip, decisionChangeId: changeId })
+      .where(
+        and(
+          eq(repairEstimates.id, estimateId),
+          isNull(repairEstimates.decision),
+          sql`EXISTS (SELECT 1 FROM ${repairs} r WHERE r.id = ${repairId} AND r.status = 'waiting_approval')`,
+        ),
+      )
+      .returning(),
+    db
+      .update(repairs)
+      .set({
+        status: approved ? "in_progress" : "ready_unrepaired",
+        estimateCents: approved ? asked.amountCents : before.estimateCents,
+        version: sql`${repairs.version} + 1`,
+        changeId,
+        updatedAt: new Date(now),
+        updatedBy: CUSTOMER_ONLINE,
+        readyAt: approved ? null : new Date(now),
+      })
+      .where(and(eq(repairs.id, repairId), sql`EXISTS (SELECT 1 FROM ${repairEstimates} e WHERE e.decision_change_id = ${changeId})`))
+      .returning(),
+    historyLine(db, thisChange, now),
+    ...queueOnce(db, repairId, REPAIR_READY_KIND, messages, thisChange, now),
+  ]);
+  const estimate = (decided as RepairEstimate[])[0];
+  const repair = (updated as Repair[])[0];
+  if (estimate && repair) return { status: "decided", repair, estimate, queued: (queued as { id: number; nextAttemptAt: Date }[][]).flat() };
+  const latest = await db.query.repairEstimates.findFirst({ where: eq(repairEstimates.id, estimateId) });
+  return latest?.decision === "approved" || latest?.decision === "declined" ? { status: "already", estimate: latest } : { status: "not-pending" };
 }
 
 /** A change that named an older version writes nothing; it counts as done when nothing would be lost (decision 106, for leads). */
@@ -218,13 +432,19 @@ export function repairConflict(current: Repair): RepairConflict {
 }
 
 /** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */
-function readyMessages(repair: Repair, now: number): OutgoingMessage[] {
+function readyMessages(repair: Repair, now: number, repaired: boolean): OutgoingMessage[] {
   const timing = { sendAt: outsideQuietHours(now) };
   const messages: OutgoingMessage[] = [];
   const phone = textablePhone(repair.phone);
-  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket), timing));
-  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair), timing));
+  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired), timing));
   return messages;
+}
+
+/** Whether the New repair form with this id was stored already (its photos are then not stored again). */
+export async function repairStoredFor(db: Db, formId: FormDataEntryValue | null): Promise<boolean> {
+  if (typeof formId !== "string") return false;
+  return (await db.query.repairs.findFirst({ columns: { id: true }, where: eq(repairs.formId, formId) })) !== undefined;
 }
 
 export function getRepair(db: Db, id: number): Promise<Repair | undefined> {
@@ -235,11 +455,30 @@ export function repairHistory(db: Db, id: number): Promise<RepairEvent[]> {
   return db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(asc(repairEvents.id));
 }
 
-/** The ready messages queued for a repair, for its page (what went, what waits, what was withdrawn). */
+/** The ready and estimate messages queued for a repair, for its page (what went, what waits, what was withdrawn). */
 export function repairMessages(db: Db, id: number) {
   return db
-    .select({ id: outbox.id, channel: outbox.channel, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
+    .select({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
     .from(outbox)
-    .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), eq(outbox.kind, REPAIR_READY_KIND)))
+    .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), inArray(outbox.kind, [REPAIR_READY_KIND, REPAIR_ESTIMATE_KIND])))
     .orderBy(asc(outbox.id));
+}
+
+/** A repair's estimates, newest first, with what became of each. */
+export function repairEstimatesOf(db: Db, id: number): Promise<RepairEstimate[]> {
+  return db.select().from(repairEstimates).where(eq(repairEstimates.repairId, id)).orderBy(desc(repairEstimates.id));
+}
+
+/** A repair's photos, intake first, each stage in the order chosen. */
+export function repairPhotosOf(db: Db, id: number): Promise<RepairPhoto[]> {
+  return db.select().from(repairPhotos).where(eq(repairPhotos.repairId, id)).orderBy(asc(repairPhotos.stage), asc(repairPhotos.position));
+}
+
+/** Adds completion photos (in R2 already) to a repair; false when the repair is gone (the caller deletes them). */
+export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<boolean> {
+  const thisRepair = sql`FROM ${repairs} WHERE ${repairs.id} = ${id}`;
+  const [head, ...rest] = photoRows(db, photos, "completion", thisRepair, clerk.email, now);
+  if (!head) return (await getRepair(db, id)) !== undefined;
+  const results = await db.batch([head, ...rest]);
+  return results.some((result) => (result as { meta?: { changes?: number } }).meta?.changes !== 0);
 }

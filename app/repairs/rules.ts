@@ -2,7 +2,7 @@ import { z } from "zod";
 import { store } from "~/config/store";
 import { MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
 import { textablePhone } from "~/core/phone";
-import { choiceField, emailField, isAcceptableText, nameField, optionalSingleLine, phoneField } from "~/leads/rules/fields";
+import { choiceField, emailField, isAcceptableText, nameFieldAsking, optionalSingleLine, phoneFieldAsking } from "~/leads/rules/fields";
 import { parseDate, storeDate } from "~/core/store-time";
 import { REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
 
@@ -20,12 +20,19 @@ export const WORK_TYPES = [
   "Other",
 ] as const;
 
-/** The words the clerk reads to the customer; each consent record keeps them and this version. */
-export const REPAIR_TEXT_CONSENT_VERSION = "2026-12-repair-ready";
+/** What the clerk ticks at the counter to note the piece's state; the notes box takes the rest. */
+export const CONDITION_PICKS = ["Scratches", "Dents", "Loose stone", "Missing stone", "Worn prongs", "Engraving"] as const;
+
+/**
+ * The words the clerk reads to the customer; each consent record keeps them and this version. Since
+ * decision 141 they cover the estimate text too (purpose "repair-updates"); a repair logged under the
+ * older words ("2026-12-repair-ready", one text when ready) is never texted an estimate.
+ */
+export const REPAIR_TEXT_CONSENT_VERSION = "2027-01-repair-updates";
 export const REPAIR_TEXT_CONSENT_TEXT =
-  `The customer agrees to receive one text message from ${store.name} at the phone number above when this repair ` +
-  `is ready for pickup. Message and data rates may apply. Reply STOP to opt out and HELP for help. ` +
-  `Consent is not a condition of the repair.`;
+  `The customer agrees to receive text messages from ${store.name} at the phone number above about this repair: ` +
+  `an estimate to approve, if the work needs one, and when it is ready for pickup. Message and data rates may apply. ` +
+  `Reply STOP to opt out and HELP for help. Consent is not a condition of the repair.`;
 
 export const REPAIR_MESSAGES = {
   created: "Repair logged.",
@@ -33,7 +40,12 @@ export const REPAIR_MESSAGES = {
   saved: "Status saved.",
   textPhone: "To send a text, enter a 10-digit US phone number with its area code, or untick the text box.",
   workDetail: "Describe the work for “Other”.",
-  notFound: `We couldn't find that repair. Check the number on your ticket, or call us at ${store.phone.display}.`,
+  notFound: `We couldn't find that repair. Check both the ticket number and the last 4 digits of your phone, or call us at ${store.phone.display}.`,
+  estimateAsked: "Estimate sent to the customer.",
+  estimateByForm: "To ask the customer to approve an estimate, use “Ask for approval” below.",
+  noEstimatePending: `There is no estimate waiting for your answer on this repair. Call us at ${store.phone.display} with any questions.`,
+  approved: "Thank you: you approved the estimate. We will go ahead with the work.",
+  declined: "You declined the estimate. Your piece will be ready for pickup, not repaired.",
   ticketPaused: `This ticket has been looked up too many times today without the right digits, so we have paused its look-up. Please call us at ${store.phone.display} and we'll tell you how your repair is doing.`,
 } as const;
 
@@ -75,12 +87,25 @@ const staffNoteField = z
   .refine((value) => isAcceptableText(value, "multi"), "The note contains characters we can't accept.")
   .default("");
 
+/** The quick picks ticked and the notes typed, as one text the staff page and the store's copy show. */
+export function conditionText(picks: readonly string[], notes: string): string {
+  const picked = picks.length > 0 ? `${picks.join(", ")}.` : "";
+  return [picked, notes.trim()].filter(Boolean).join(" ");
+}
+
+const conditionNotesField = z
+  .string()
+  .max(1000, "Keep the condition notes to 1,000 characters or fewer.")
+  .refine((value) => isAcceptableText(value, "multi"), "The condition notes contain characters we can't accept.")
+  .default("");
+
 export const NewRepairSchema = z
   .object({
     /** One per rendered form, so a double submit stores one repair. */
     formId: z.uuid({ error: "Reload the page and try again." }),
-    name: nameField,
-    phone: phoneField,
+    // A clerk fills this in: the words name whose details they are.
+    name: nameFieldAsking("Enter the customer's name."),
+    phone: phoneFieldAsking("Enter the customer's phone number."),
     email: emailField.optional(),
     item: optionalSingleLine(120, "Item").refine((value) => value !== undefined, "Describe the item, like “14k yellow gold ring”."),
     work: choiceField(WORK_TYPES, "Choose the work from the list."),
@@ -88,6 +113,8 @@ export const NewRepairSchema = z
     estimate: estimateField,
     promisedDate: promisedDateField.refine((date) => !isPast(date), PAST_DATE),
     staffNote: staffNoteField,
+    conditionPicks: z.array(z.enum(CONDITION_PICKS, { error: "Choose from the listed conditions." })).default([]),
+    conditionNotes: conditionNotesField,
     textConsent: z.literal("on", { error: "Tick the box, or leave it empty." }).optional(),
   })
   .superRefine((value, ctx) => {
@@ -125,6 +152,21 @@ export interface RepairConflict extends SaveConflict<RepairStatus> {
   promised: string;
 }
 
+const requiredEstimate = estimateField.refine((cents) => cents !== null, "Enter the estimate in dollars, like 85 or 85.50.");
+
+/** A clerk asks the customer to approve an estimate: the amount and the work found, over the version the page showed. */
+export const EstimateRequestSchema = z.object({
+  version: z.coerce.number({ error: "Reload the page and try again." }).int().positive(),
+  amount: requiredEstimate,
+  description: z
+    .string({ error: "Describe the work found, for the customer." })
+    .trim()
+    .min(1, "Describe the work found, for the customer.")
+    .max(500, "Keep the description to 500 characters or fewer.")
+    .refine((value) => isAcceptableText(value, "multi"), "The description contains characters we can't accept."),
+});
+export type EstimateRequest = z.output<typeof EstimateRequestSchema>;
+
 /** The customer's look-up. Only emptiness is a field error; any other input is looked up (and a miss counts). */
 export const RepairLookupSchema = z.object({
   ticket: z.string({ error: "Enter the number on your ticket." }).trim().min(1, "Enter the number on your ticket.").max(100, REPAIR_MESSAGES.notFound),
@@ -133,6 +175,12 @@ export const RepairLookupSchema = z.object({
     .trim()
     .min(1, "Enter the last 4 digits of your phone number.")
     .max(100, REPAIR_MESSAGES.notFound),
+});
+
+/** The customer's answer to an estimate on /repair: the look-up's fields again, the estimate they saw, and their choice. */
+export const EstimateDecisionSchema = RepairLookupSchema.extend({
+  estimate: z.coerce.number({ error: REPAIR_MESSAGES.noEstimatePending }).int().positive(),
+  decision: z.enum(["approve", "decline"], { error: "Choose Approve or Decline." }),
 });
 
 /** Dollars as staff and the ticket show them: 8550 → "$85.50", null → "". */

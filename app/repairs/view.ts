@@ -57,3 +57,19 @@ export function repairHref(id: number): string {
 export function repairTicketHref(id: number): string {
   return `${REPAIRS_PATH}/${id}/ticket`;
 }
+
+/** Where staff open one photo of a repair (a guarded resource route). */
+export function repairPhotoHref(repairId: number, photoId: number): string {
+  return `${repairHref(repairId)}/photos/${photoId}`;
+}
+
+/** The clerk's initials from their staff e-mail, for the claim ticket: "jane.doe@…" → "JD", "sam@…" → "S". */
+export function clerkInitials(email: string): string {
+  const local = email.split("@")[0] ?? "";
+  return local
+    .split(/[._\-+]+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}

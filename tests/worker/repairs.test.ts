@@ -250,7 +250,7 @@ describe("the customer's look-up", () => {
     expect(wrongNumber.status).toBe(404);
     expect(wrongPhone.status).toBe(404);
     const [a, b] = [await wrongNumber.text(), await wrongPhone.text()];
-    expect(a).toContain("We couldn&#x27;t find that repair. Check the number on your ticket, or call us");
+    expect(a).toContain("We couldn&#x27;t find that repair. Check both the ticket number and the last 4 digits of your phone, or call us");
     expect(normalize(a, otherTicket, last4)).toBe(normalize(b, repair.ticket, wrongDigits));
 
     const db = getDb(env);

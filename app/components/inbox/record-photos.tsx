@@ -3,21 +3,31 @@ import { orderPhotoHref } from "~/core/dashboard-links";
 import { DRAWN_BY_EVERY_BROWSER, photoSizeLabel } from "~/photos/rules";
 
 /**
- * The photos and sketches sent with an order: thumbnails that open the photo full size.
- * HEIC and HEIF (only Safari draws them) get a labelled tile that opens (or downloads) the file.
+ * The photos and sketches sent with an order (or a repair's photos, with `hrefOf` and `label`): thumbnails that
+ * open the photo full size. HEIC and HEIF (only Safari draws them) get a labelled tile that opens (or downloads) the file.
  */
-export function RecordPhotos({ orderId, photos }: { orderId: number; photos: OrderPhoto[] }) {
+export function RecordPhotos<Photo extends OrderPhoto>({
+  orderId = 0,
+  photos,
+  hrefOf = (photo) => orderPhotoHref(orderId, photo.position),
+  label = "Photo",
+}: {
+  orderId?: number;
+  photos: Photo[];
+  hrefOf?: (photo: Photo) => string;
+  label?: string;
+}) {
   return (
     <ul className="record-photos" data-testid="record-photos">
       {photos.map((photo) => {
-        const href = orderPhotoHref(orderId, photo.position);
+        const href = hrefOf(photo);
         return (
           <li key={photo.position} className="record-photos__item">
             <a href={href} className="record-photos__link">
               {DRAWN_BY_EVERY_BROWSER.has(photo.contentType) ? (
-                <img src={href} alt={`Photo ${photo.position}`} className="record-photos__image" loading="lazy" />
+                <img src={href} alt={`${label} ${photo.position}`} className="record-photos__image" loading="lazy" />
               ) : (
-                <span className="record-photos__tile" role="img" aria-label={`Photo ${photo.position}`}>
+                <span className="record-photos__tile" role="img" aria-label={`${label} ${photo.position}`}>
                   {photo.contentType === "image/heic" ? "HEIC" : "HEIF"}
                 </span>
               )}

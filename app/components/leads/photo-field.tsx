@@ -66,8 +66,8 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
     for (const file of picked) {
       const check = await checkPhoto(file);
       if ("message" in check) messages.add(check.message);
-      else if (next.length >= PHOTO_LIMITS.count) messages.add(PHOTO_MESSAGES.tooMany);
-      else if (next.reduce((sum, photo) => sum + photo.file.size, file.size) > PHOTO_LIMITS.totalBytes) messages.add(PHOTO_MESSAGES.tooMuch);
+      else if (next.length >= PHOTO_LIMITS.count) messages.add(PHOTO_MESSAGES.tooMany());
+      else if (next.reduce((sum, photo) => sum + photo.file.size, file.size) > PHOTO_LIMITS.totalBytes) messages.add(PHOTO_MESSAGES.tooMuch());
       else {
         const url = URL.createObjectURL(file);
         urls.current.add(url);

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { CheckboxField, Field, FormErrors, HoneypotField, SelectField, TextareaField } from "~/components/ui/forms";
-import { NewRepairSchema, REPAIR_TEXT_CONSENT_TEXT, WORK_TYPES } from "~/repairs/rules";
+import { CheckboxField, ErrorList, Field, FormErrors, HoneypotField, SelectField, TextareaField } from "~/components/ui/forms";
+import { PHOTOS_FIELD } from "~/photos/rules";
+import { CONDITION_PICKS, NewRepairSchema, REPAIR_TEXT_CONSENT_TEXT, WORK_TYPES } from "~/repairs/rules";
+import { RepairPhotoField } from "./intake-photo-field";
 import { REPAIRS_PATH } from "~/repairs/view";
 
 /** Render with `key={formId}`: a stored repair brings a new form id and so an empty form. */
@@ -18,8 +20,11 @@ export function NewRepairForm({ formId, today, result }: { formId: string; today
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NewRepairSchema }),
   });
   const saving = navigation.state === "submitting" && navigation.formAction === action;
+  // One pick comes back as a string, several as a list.
+  const picked: unknown[] = [fields.conditionPicks.initialValue ?? []].flat();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="repair-form">
+    // Multipart for the intake photos: the server reads it as it streams, through the order form's photo checks.
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="repair-form">
       <HoneypotField />
       <input type="hidden" name="formId" value={formId} />
       <FormErrors errors={[...(form.errors ?? []), ...(fields.formId.errors ?? [])]} />
@@ -61,8 +66,32 @@ export function NewRepairForm({ formId, today, result }: { formId: string; today
         />
         <TextareaField label="Staff note (only staff see it)" errors={fields.staffNote.errors} textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 3 }} />
       </fieldset>
+      <fieldset className="repair-form__group">
+        <legend>Condition when it came in</legend>
+        <div className="condition-picks" role="group" aria-label="Quick picks">
+          {CONDITION_PICKS.map((pick) => (
+            <label key={pick} className="condition-picks__pick">
+              <input type="checkbox" name={fields.conditionPicks.name} value={pick} defaultChecked={picked.includes(pick)} />
+              {pick}
+            </label>
+          ))}
+        </div>
+        <ErrorList errors={fields.conditionPicks.errors} />
+        <TextareaField
+          label="Condition notes"
+          hint="What the customer and you see now: where a scratch is, which stone is loose."
+          errors={fields.conditionNotes.errors}
+          textareaProps={{ ...getTextareaProps(fields.conditionNotes), rows: 3 }}
+        />
+      </fieldset>
+      <RepairPhotoField
+        id={`${form.id}-photos`}
+        label="Intake photos (optional)"
+        hint="Up to 6 photos of the piece as it came in, 10 MB each. Only staff see them; the location a phone stores is removed."
+        errors={form.allErrors[PHOTOS_FIELD]}
+      />
       <CheckboxField
-        label="The customer agrees to a text when it is ready (read this to them):"
+        label="The customer agrees to texts about this repair (read this to them):"
         hint={REPAIR_TEXT_CONSENT_TEXT}
         errors={fields.textConsent.errors}
         inputProps={{ ...getInputProps(fields.textConsent, { type: "checkbox" }), value: "on" }}

@@ -47,7 +47,9 @@ function singleLine(requiredMessage: string, max: number, label: string) {
     .refine((value) => isAcceptableText(value, "single"), { message: `${label} contains characters we can't accept.` });
 }
 
-export const nameField = singleLine("Please enter your name.", 100, "Name");
+/** A name field whose empty message is `message` (staff forms name whose name it is: "Enter the customer's name."). */
+export const nameFieldAsking = (message: string) => singleLine(message, 100, "Name");
+export const nameField = nameFieldAsking("Please enter your name.");
 
 export const PHONE_MESSAGE =
   "Enter a 10-digit phone number with its area code, like (901) 555-0123, or a number from abroad starting with +.";
@@ -57,9 +59,11 @@ export const PHONE_MESSAGE =
  * dialable from anywhere: one message for all. The value comes out in E.164
  * ("+19015550123"), so every table stores one spelling (docs/decisions/105).
  */
-export const phoneField = required("Please enter your phone number.")
-  .refine((value) => PHONE_PATTERN.test(value) && toE164(value) !== null, { error: PHONE_MESSAGE, abort: true })
-  .transform((value) => toE164(value)!);
+export const phoneFieldAsking = (message: string) =>
+  required(message)
+    .refine((value) => PHONE_PATTERN.test(value) && toE164(value) !== null, { error: PHONE_MESSAGE, abort: true })
+    .transform((value) => toE164(value)!);
+export const phoneField = phoneFieldAsking("Please enter your phone number.");
 
 export const emailField = required("Please enter your e-mail address.")
   .max(254, "E-mail must be 254 characters or fewer.")

@@ -8,15 +8,23 @@ import { getDb } from "~/db/client.server";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { parseForm } from "~/http/form.server";
 import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
-import { clientKey, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
+import { clientIp, clientKey, passRetryAfter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { seo } from "~/http/seo";
-import { lookUpRepair } from "~/repairs/lookup.server";
-import { REPAIR_MESSAGES, RepairLookupSchema } from "~/repairs/rules";
+import { recordAudit } from "~/audit/log.server";
+import { formatStoreDateTime } from "~/core/store-time";
+import { deliverQueued } from "~/messaging/outbox-delivery.server";
+import { announceRecordChange } from "../../../party/client.server";
+import { lookUpRepair, repairForCustomerById } from "~/repairs/lookup.server";
+import { CUSTOMER_ONLINE, decideEstimate } from "~/repairs/repairs.server";
+import { EstimateDecisionSchema, formatEstimate, REPAIR_MESSAGES, RepairLookupSchema } from "~/repairs/rules";
+import type { EstimateNotice } from "~/components/repairs/estimate-answer";
 
 // /repair, "Check your repair" (docs/decisions/114): the ticket number and the
 // phone's last four digits show the repair's status. A post, because a miss
-// counts against the address. Never stored by any cache, never indexed.
+// counts against the address. Never stored by any cache, never indexed. An
+// estimate waiting for approval is answered here too (decision 141): the same
+// look-up, with its limits, then the answer, once.
 
 export const handle = HYDRATE_ON_INTENT;
 
@@ -42,21 +50,52 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = getCloudflare(context);
-  const submission = parseForm(await request.formData(), RepairLookupSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), repair: null }, { status: 400 });
-  const outcome = await lookUpRepair(env, getDb(env), clientKey(request), submission.value.ticket, submission.value.last4);
+  const { env, ctx } = getCloudflare(context);
+  const formData = await request.formData();
+  const notice = null as EstimateNotice | null;
+  // An answer to an estimate carries the look-up's fields too: checked whole first, then looked up like any look-up.
+  const answering = formData.has("decision") ? parseForm(formData, EstimateDecisionSchema) : null;
+  if (answering && answering.status !== "success") return data({ result: answering.reply(), repair: null, notice }, { status: 400 });
+  const submission = parseForm(formData, RepairLookupSchema);
+  if (submission.status !== "success") return data({ result: submission.reply(), repair: null, notice }, { status: 400 });
+  const db = getDb(env);
+  const { ticket, last4 } = submission.value;
+  const outcome = await lookUpRepair(env, db, clientKey(request), ticket, last4);
   if (outcome.status === "waiting") {
     const message = `Too many look-ups that found nothing from your connection. Please wait ${waitFor(outcome.limit)}, or call us at ${store.phone.display}.`;
-    return data({ result: submission.reply({ formErrors: [message] }), repair: null }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
+    return data({ result: submission.reply({ formErrors: [message] }), repair: null, notice }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
   }
   if (outcome.status === "ticket-paused") {
-    return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.ticketPaused] }), repair: null }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
+    return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.ticketPaused] }), repair: null, notice }, { status: 429, headers: retryAfterHeaders(outcome.limit) });
   }
   if (outcome.status === "not-found") {
-    return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.notFound] }), repair: null }, { status: 404 });
+    return data({ result: submission.reply({ formErrors: [REPAIR_MESSAGES.notFound] }), repair: null, notice }, { status: 404 });
   }
-  return { result: submission.reply(), repair: outcome.repair };
+  if (!answering?.value) return { result: submission.reply(), repair: outcome.repair, notice };
+
+  const now = Date.now();
+  const { estimate, decision } = answering.value;
+  const approving = decision === "approve";
+  const answer = await decideEstimate(db, outcome.repairId, estimate, decision, clientIp(request), now);
+  if (answer.status !== "decided") {
+    // Answered before (a second tap, a replay) or nothing to answer: nothing changes, and the page says why.
+    const text =
+      answer.status === "already"
+        ? `Already ${answer.estimate.decision} on ${formatStoreDateTime(answer.estimate.decidedAt!.getTime())}; call us at ${store.phone.display} to change it.`
+        : REPAIR_MESSAGES.noEstimatePending;
+    return data({ result: submission.reply(), repair: outcome.repair, notice: { tone: "error", text } satisfies EstimateNotice }, { status: 409 });
+  }
+  deliverQueued(env, ctx, answer.queued, now);
+  ctx.waitUntil(announceRecordChange(env, "repairs", outcome.repairId));
+  await recordAudit(env, request, { id: null, email: CUSTOMER_ONLINE }, approving ? "estimate-approved" : "estimate-declined", {
+    target: `repairs #${outcome.repairId}`,
+    details: { ticket: answer.repair.ticket, amount: formatEstimate(answer.estimate.amountCents) },
+  });
+  return {
+    result: submission.reply(),
+    repair: await repairForCustomerById(db, outcome.repairId),
+    notice: { tone: "success", text: approving ? REPAIR_MESSAGES.approved : REPAIR_MESSAGES.declined } satisfies EstimateNotice,
+  };
 }
 
 export default function RepairStatusPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +110,7 @@ export default function RepairStatusPage({ loaderData, actionData }: Route.Compo
           <div className="card form-card">
             <RepairLookupForm ticket={loaderData.ticket} result={actionData?.result} />
           </div>
-          {repair ? <RepairStatusCard repair={repair} /> : null}
+          {repair ? <RepairStatusCard repair={repair} last4={lastFour(actionData?.result)} notice={actionData?.notice ?? null} /> : null}
           <p className="repair-check__call muted">
             Lost your ticket? Call us at <a href={phoneHref}>{store.phone.display}</a>.
           </p>
@@ -79,4 +118,10 @@ export default function RepairStatusPage({ loaderData, actionData }: Route.Compo
       </section>
     </main>
   );
+}
+
+/** The digits the customer typed, for the estimate's answer (a post of the look-up's fields again). */
+function lastFour(result: { initialValue?: Record<string, unknown> | null } | undefined): string {
+  const typed = result?.initialValue?.last4;
+  return typeof typed === "string" ? typed : "";
 }

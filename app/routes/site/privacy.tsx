@@ -151,7 +151,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Contact messages and custom order requests: up to 2 years after our last contact with you.</li>
-        <li>Repair tickets and their history: 2 years after you pick the piece up or the repair is cancelled.</li>
+        <li>
+          Repair tickets, their history, the photos of your piece taken at the counter, and your answer to an estimate (with
+          its time and your internet address): 2 years after you pick the piece up or the repair is cancelled.
+        </li>
         <li>Appointment requests: up to 1 year after the appointment date.</li>
         <li>
           Text-message consent records, and your STOP and START replies: 4 years from when you gave them, whether or not

@@ -51,6 +51,7 @@ const sections: LegalSection[] = [
         <li>Billing inquiries, for example about a layaway balance</li>
         <li>Promotions and offers, only if you ticked the separate promotions box and then replied YES to our text</li>
         <li>Order status updates, for example when your custom piece is ready</li>
+        <li>Repair updates you agreed to at the counter: an estimate to approve, and when your repair is ready for pickup</li>
       </ul>
     ),
   },

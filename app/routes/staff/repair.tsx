@@ -3,6 +3,11 @@ import { parseRowId } from "~/core/row-id";
 import type { Route } from "./+types/repair";
 import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/record-page";
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
+import { ESTIMATE_INTENT, EstimateRequestForm } from "~/components/repairs/estimate-request-form";
+import { RepairEstimates } from "~/components/repairs/repair-estimates";
+import { RepairPhotos } from "~/components/repairs/repair-photos";
+import { RepairMessages } from "~/components/repairs/repair-messages";
+import { estimateOutcome, handedOver } from "~/repairs/estimate-view";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
 import { useLiveRepair } from "~/components/repairs/use-live-repair";
 import { auditStaffAction } from "~/audit/log.server";
@@ -16,10 +21,19 @@ import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRecordChange } from "../../../party/client.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import { changeRepairStatus, getRepair, repairConflict, repairHistory, repairMessages } from "~/repairs/repairs.server";
-import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
-import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
-import { repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
+import {
+  changeRepairStatus,
+  getRepair,
+  repairConflict,
+  repairEstimatesOf,
+  repairHistory,
+  repairMessages,
+  repairPhotosOf,
+  requestEstimate,
+} from "~/repairs/repairs.server";
+import { EstimateRequestSchema, formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
+import { CLOSED_REPAIR_STATUSES, isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { repairHref, repairPhotoHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
 import { EmailLink } from "~/components/ui/web-address";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +50,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(getCloudflare(context).env);
   const id = repairId(params);
   // The history and messages need only the id: read with the repair, not after it.
-  const [repair, history, messages] = await Promise.all([getRepair(db, id), repairHistory(db, id), repairMessages(db, id)]);
+  const [repair, history, messages, estimates, photos] = await Promise.all([
+    getRepair(db, id),
+    repairHistory(db, id),
+    repairMessages(db, id),
+    repairEstimatesOf(db, id),
+    repairPhotosOf(db, id),
+  ]);
   if (!repair) throw data("Not found", { status: 404 });
   const now = Date.now();
   return {
@@ -51,8 +71,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       estimate: formatEstimate(event.estimateCents),
       promised: formatCalendarDay(event.promisedDate),
     })),
+    handedOver: handedOver(repair, history),
+    estimates: estimates.map((estimate) => ({
+      id: estimate.id,
+      amount: formatEstimate(estimate.amountCents),
+      description: estimate.description,
+      askedBy: estimate.createdBy,
+      askedAt: formatStoreDateTime(estimate.createdAt.getTime()),
+      outcome: estimateOutcome(estimate),
+      decision: estimate.decision,
+    })),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      href: repairPhotoHref(id, photo.id),
+      contentType: photo.contentType,
+      fileName: photo.fileName,
+      size: photo.size,
+      stage: photo.stage,
+      position: photo.position,
+    })),
     messages: messages.map((message) => ({
       id: message.id,
+      kind: message.kind === "repair-estimate" ? ("estimate" as const) : ("ready" as const),
       channel: message.channel === "sms" ? "Text" : "E-mail",
       status: message.status,
       when: formatStoreDateTime((message.sentAt ?? message.nextAttemptAt).getTime()),
@@ -70,11 +110,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, ctx } = getCloudflare(context);
   const user = context.get(staffUserContext);
   const id = repairId(params);
-  const submission = parseForm(await request.formData(), RepairStatusSchema);
+  const formData = await request.formData();
+  if (formData.get("intent") === ESTIMATE_INTENT) return askForApproval(request, context, id, formData);
+  const submission = parseForm(formData, RepairStatusSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
   const now = Date.now();
   const outcome = await changeRepairStatus(getDb(env), id, submission.value, { email: user.email, ip: clientIp(request) }, now);
   if (outcome.status === "not-found") throw data("Not found", { status: 404 });
+  if (outcome.status === "needs-estimate") {
+    return data({ result: submission.reply({ fieldErrors: { status: [REPAIR_MESSAGES.estimateByForm] } }), conflict: null }, { status: 400 });
+  }
   // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk entered.
   if (outcome.status === "stale") return data({ result: submission.reply(), conflict: repairConflict(outcome.repair) }, { status: 409 });
   if (outcome.status === "unchanged") return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
@@ -84,8 +129,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
 }
 
+/** "Ask for approval": the estimate is stored and the customer told once (decision 141); a stale page writes nothing. */
+async function askForApproval(request: Request, context: Route.ActionArgs["context"], id: number, formData: FormData) {
+  const { env, ctx } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const submission = parseForm(formData, EstimateRequestSchema);
+  if (submission.status !== "success") return data({ estimateResult: submission.reply(), result: undefined, conflict: null }, { status: 400 });
+  const now = Date.now();
+  const outcome = await requestEstimate(getDb(env), id, submission.value, { email: user.email, ip: clientIp(request) }, now);
+  if (outcome.status === "not-found") throw data("Not found", { status: 404 });
+  if (outcome.status === "stale") {
+    const message = repairConflict(outcome.repair).message;
+    return data({ estimateResult: submission.reply({ formErrors: [`${message}. Check it, then send the estimate again.`] }), result: undefined, conflict: null }, { status: 409 });
+  }
+  deliverQueued(env, ctx, outcome.queued, now);
+  ctx.waitUntil(announceRecordChange(env, "repairs", id));
+  await auditStaffAction(context, request, "estimate-requested", { target: `repairs #${id}`, details: { amount: formatEstimate(outcome.repair.estimateCents) } });
+  return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.estimateAsked });
+}
+
 export default function RepairPage({ loaderData, actionData }: Route.ComponentProps) {
   const { repair, history, messages } = loaderData;
+  const statusResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const estimateResult = actionData && "estimateResult" in actionData ? actionData.estimateResult : undefined;
   useLiveRepair(repair.id);
   return (
     <RecordPage
@@ -128,13 +194,27 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
           <dt>Promised</dt>
           <dd>{formatCalendarDay(repair.promisedDate)}</dd>
-          <dt>Text when ready</dt>
+          <dt>Condition</dt>
+          <dd className="repair-condition">{repair.conditionNotes || "–"}</dd>
+          <dt>Texts</dt>
           <dd>{repair.textConsent ? "Yes, the customer agreed at the counter" : "No"}</dd>
+          {loaderData.handedOver ? (
+            <>
+              <dt>Handed over</dt>
+              <dd data-testid="handed-over">{loaderData.handedOver}</dd>
+            </>
+          ) : null}
         </dl>
+        <RepairPhotos photos={loaderData.photos} />
       </RecordCard>
       <RecordCard id="repair-status-title" title="Status">
-        <RepairStatusForm repair={repair} result={actionData?.result} conflict={actionData?.conflict ?? undefined} />
+        <RepairStatusForm repair={repair} result={statusResult} conflict={actionData?.conflict ?? undefined} />
       </RecordCard>
+      {CLOSED_REPAIR_STATUSES.includes(repair.status) ? null : (
+        <RecordCard id="repair-estimate-title" title="Estimate for approval">
+          <EstimateRequestForm key={repair.version} version={repair.version} result={estimateResult} />
+        </RecordCard>
+      )}
       <RecordCard id="repair-history-title" title="History">
         <ol className="repair-history">
           {history.map((event) => (
@@ -147,19 +227,10 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ol>
-        {messages.length > 0 ? (
-          <>
-            <h3 className="record__subtitle">“Ready” messages</h3>
-            <ul className="repair-history">
-              {messages.map((message) => (
-                <li key={message.id}>
-                  {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
-                  {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        {/* Decision 141's estimates, beside the status history (issue 40's shared timeline may take them in). */}
+        <RepairEstimates estimates={loaderData.estimates} />
+        <RepairMessages title="“Ready” messages" messages={messages.filter((message) => message.kind === "ready")} />
+        <RepairMessages title="Estimate messages" messages={messages.filter((message) => message.kind === "estimate")} />
       </RecordCard>
     </RecordPage>
   );
@@ -168,3 +239,4 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RecordErrorPage error={error} notFoundTitle="Repair not found" backTo={REPAIRS_PATH} backLabel="Back to Repairs" />;
 }
+
