@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES } from "./post-policies";
+import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES, uploadRouteFor } from "./post-policies";
 import routes from "./routes";
 
 // The Worker's request guards trust these declarations for paths they never name themselves:
@@ -28,5 +28,16 @@ describe("what the app declares to the request guards", () => {
     expect(Object.keys(UPLOAD_ROUTES).sort()).toEqual(["/dashboard/repairs/new", "/orderonline", "/orderonline/send"]);
     expect(UPLOAD_ROUTES["/orderonline"]).toBe(UPLOAD_ROUTES["/orderonline/send"]);
     expect(UPLOAD_ROUTES["/dashboard/repairs/new"]!.maxBytes).toBe(60 * 1024 * 1024 + 64 * 1024);
+  });
+
+  it("finds a post's upload route by its path, in any case, a `:param` standing for one segment, and as React Router posts it with JavaScript (.data)", () => {
+    const repairPhotos = UPLOAD_ROUTES["/dashboard/repairs/new"];
+    expect(uploadRouteFor("/orderOnline")).toBe(UPLOAD_ROUTES["/orderonline"]);
+    expect(uploadRouteFor("/dashboard/repairs/new")).toBe(repairPhotos);
+    expect(uploadRouteFor("/dashboard/repairs/new.data")).toBe(repairPhotos);
+    expect(uploadRouteFor("/Dashboard/Repairs/New.data")).toBe(repairPhotos);
+    for (const path of ["/dashboard/repairs", "/dashboard/repairs/", "/dashboard/repairs/42/ticket", "/dashboard/42", "/contact", "/contact.data", "/"]) {
+      expect(uploadRouteFor(path), path).toBeUndefined();
+    }
   });
 });
