@@ -21,12 +21,14 @@ const repairPhotos: UploadRoute = { maxBytes: photoFormMaxBytes(REPAIR_PHOTOS), 
  * The routes that take files, by their path in app/routes.ts, lower-case (React Router matches paths
  * case-insensitively); a `:param` stands for one segment. The custom order form posts to its page without
  * JavaScript and to /orderOnline/send with it (for upload progress). The New repair form takes up to 6 intake
- * photos (staff only: the staff guard runs before its action reads a byte). Every other body is capped at 64 KB.
+ * photos, and a repair's page its completion photos (staff only: the staff guard runs before either action
+ * reads a byte). Every other body is capped at 64 KB.
  */
 export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
   [LEADS.order.formPath.toLowerCase()]: orderForm,
   [`${LEADS.order.formPath}/send`.toLowerCase()]: orderForm,
   [`${REPAIRS_PATH}/new`.toLowerCase()]: repairPhotos,
+  [`${REPAIRS_PATH}/:id`.toLowerCase()]: repairPhotos,
 };
 
 const UPLOAD_PATTERNS = Object.entries(UPLOAD_ROUTES).map(([path, route]) => ({ segments: path.split("/"), route }));

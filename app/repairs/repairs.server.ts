@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
@@ -474,11 +474,27 @@ export function repairPhotosOf(db: Db, id: number): Promise<RepairPhoto[]> {
   return db.select().from(repairPhotos).where(eq(repairPhotos.repairId, id)).orderBy(asc(repairPhotos.stage), asc(repairPhotos.position));
 }
 
-/** Adds completion photos (in R2 already) to a repair; false when the repair is gone (the caller deletes them). */
-export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<boolean> {
+/**
+ * Adds completion photos (in R2 already) to a repair: the ones stored, or null when the repair is gone. A photo
+ * past the stage's limit (two posts at once) is not stored: the caller deletes what is not returned.
+ */
+export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<StoredPhoto[] | null> {
   const thisRepair = sql`FROM ${repairs} WHERE ${repairs.id} = ${id}`;
   const [head, ...rest] = photoRows(db, photos, "completion", thisRepair, clerk.email, now);
-  if (!head) return (await getRepair(db, id)) !== undefined;
+  if (!head) return (await getRepair(db, id)) ? [] : null;
   const results = await db.batch([head, ...rest]);
-  return results.some((result) => (result as { meta?: { changes?: number } }).meta?.changes !== 0);
+  const stored = photos.filter((_, at) => (results[at] as { meta?: { changes?: number } }).meta?.changes !== 0);
+  if (stored.length === 0 && !(await getRepair(db, id))) return null;
+  return stored;
+}
+
+/** How many completion photos a repair has, or null when there is no such repair. */
+export async function completionPhotoCount(db: Db, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ count: count(repairPhotos.id) })
+    .from(repairs)
+    .leftJoin(repairPhotos, and(eq(repairPhotos.repairId, repairs.id), eq(repairPhotos.stage, "completion")))
+    .where(eq(repairs.id, id))
+    .groupBy(repairs.id);
+  return row ? row.count : null;
 }
