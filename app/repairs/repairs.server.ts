@@ -353,8 +353,8 @@ export type DecisionOutcome =
  * The customer's answer to an estimate, once (decision 141): the estimate row is written only while its
  * decision is empty and the repair still waits for approval, and the repair's change in the same batch is
  * keyed to that write, so of two taps at once one decides and the other finds it decided. Approved: the
- * repair goes back In progress at the approved amount. Declined: Ready for pickup, not repaired, and the
- * ready message says so.
+ * repair goes back In progress at the approved amount. Declined: Ready for pickup, not repaired, with no
+ * estimate, and the ready message says so.
  */
 export async function decideEstimate(
   db: Db,
@@ -390,7 +390,8 @@ export async function decideEstimate(
       .update(repairs)
       .set({
         status: approved ? "in_progress" : "ready_unrepaired",
-        estimateCents: approved ? asked.amountCents : before.estimateCents,
+        // Declined: the repair has no estimate the customer agreed to; the declined amount stays on its estimate row (decision 143).
+        estimateCents: approved ? asked.amountCents : null,
         version: sql`${repairs.version} + 1`,
         changeId,
         updatedAt: new Date(now),

@@ -475,6 +475,13 @@ describe("estimates the customer approves", () => {
     expect(ready.map((message) => message.channel)).toEqual(["sms", "email"]);
     expect(ready[0]!.text_body).toContain(`your piece (repair ${repair.ticket}) is ready for pickup, not repaired, as you declined the estimate.`);
     expect(ready[1]!.subject).toBe(`Your piece (repair ${repair.ticket}) is ready for pickup, not repaired`);
+    // The repair's page shows no estimate the customer agreed to: its details name the amount declined, beside the
+    // estimate row that says declined, and the status form offers no amount a clerk's next save would keep.
+    expect((await repairRow(repair.id)).estimate_cents).toBeNull();
+    const page = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    expect(/data-testid="repair-estimate">([^<]*)</.exec(page)?.[1]).toBe("None: the customer declined $120");
+    expect(page).toMatch(/data-decision="declined"><strong>\$120<\/strong>/);
+    expect(/<input[^>]*name="estimate"[^>]*>/.exec(page)?.[0]).not.toContain("value=");
     // The estimate's own unsent messages are withdrawn: the repair no longer waits for approval.
     const [text] = await estimateMessages(repair.id);
     stubProviders();

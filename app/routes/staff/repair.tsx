@@ -5,6 +5,7 @@ import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
 import { ESTIMATE_INTENT, EstimateRequestForm } from "~/components/repairs/estimate-request-form";
 import { RepairEstimates } from "~/components/repairs/repair-estimates";
+import { EstimateDetail } from "~/components/repairs/estimate-detail";
 import { IntakePhotos } from "~/components/repairs/repair-photos";
 import { CompletionPhotos } from "~/components/repairs/completion-photos";
 import { RepairMessages } from "~/components/repairs/repair-messages";
@@ -212,7 +213,9 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <dt>Work</dt>
           <dd>{workLabel(repair)}</dd>
           <dt>Estimate</dt>
-          <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
+          <dd data-testid="repair-estimate">
+            <EstimateDetail amount={formatEstimate(repair.estimateCents)} estimates={loaderData.estimates} />
+          </dd>
           <dt>Promised</dt>
           <dd>{formatCalendarDay(repair.promisedDate)}</dd>
           <dt>Condition</dt>
