@@ -26,7 +26,7 @@ export function CompletionPhotos({ photos, errors }: { photos: ShownPhoto[]; err
       )}
       {room > 0 ? (
         // Keyed by how many are stored: once some are, the slots start empty again.
-        <Form key={shown.length} method="post" encType="multipart/form-data" className="repair-form completion-photos-form">
+        <Form key={shown.length} method="post" encType="multipart/form-data" className="repair-form completion-photos-form" aria-label="Add completion photos">
           <HoneypotField />
           <input type="hidden" name="intent" value={COMPLETION_PHOTOS_INTENT} />
           <RepairPhotoField
