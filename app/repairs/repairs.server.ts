@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { consentRecords, outbox, repairEvents, repairs } from "~/db/schema";
+import { consentRecords, outbox, recordNotes, repairEvents, repairs } from "~/db/schema";
 import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { repairReadyEmail, repairReadyText } from "./messages";
 import { changedByMessage } from "~/inbox/rules";
+import { messageLine } from "~/messaging/message-line";
+import type { TimelineEntry } from "~/core/timeline";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { formatEstimate, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairConflict, type RepairStatusChange } from "./rules";
-import { CLOSED_REPAIR_STATUSES } from "~/core/repair-statuses";
+import { CLOSED_REPAIR_STATUSES, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
 import { newTicketNumber } from "./ticket-number";
 
@@ -21,7 +23,8 @@ import { newTicketNumber } from "./ticket-number";
 // quiet hours and the daily limits again just before it sends (app/messaging/outbox-gate.server.ts).
 
 export type Repair = typeof repairs.$inferSelect;
-export type RepairEvent = typeof repairEvents.$inferSelect;
+
+const TIMELINE_LIMIT = 100;
 
 /** A new number is drawn when one is taken; three clashes in a row at 30 bits would mean a broken generator. */
 const TICKET_TRIES = 3;
@@ -54,7 +57,6 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
           workDetail: repair.workDetail ?? "",
           estimateCents: repair.estimate,
           promisedDate: repair.promisedDate,
-          staffNote: repair.staffNote,
           textConsent: Boolean(repair.textConsent),
           changeId,
           createdAt: new Date(now),
@@ -66,6 +68,21 @@ export async function createRepair(db: Db, repair: NewRepair, clerk: Clerk, now 
         .onConflictDoNothing()
         .returning({ id: repairs.id, ticket: repairs.ticket, createdAt: repairs.createdAt }),
       historyLine(db, byForm, now),
+      // The clerk's note at intake is the repair's first note, signed by them (decision 140).
+      insertSelect(
+        db,
+        recordNotes,
+        {
+          id: sql`NULL`,
+          list: sql`${"repairs"}`,
+          recordId: sql`${repairs.id}`,
+          body: sql`${repair.staffNote}`,
+          author: sql`${clerk.email}`,
+          createdAt: sql`${now}`,
+          formId: sql`${repair.formId}`,
+        },
+        sql`${byForm} AND ${repair.staffNote} != ''`,
+      ),
       insertSelect(
         db,
         consentRecords,
@@ -126,7 +143,7 @@ export type ChangeOutcome =
   | { status: "not-found" };
 
 /**
- * Sets a repair's status (with its estimate, promised date and note), if it
+ * Sets a repair's status (with its estimate and promised date), if it
  * still is the version the clerk saw. Setting Ready for pickup queues the ready
  * message once, in the channels the customer agreed to, for the first moment
  * outside the quiet hours; any other status withdraws one not yet sent.
@@ -148,7 +165,6 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
         status: change.status,
         estimateCents: change.estimate,
         promisedDate: change.promisedDate,
-        staffNote: change.staffNote,
         version: sql`${repairs.version} + 1`,
         changeId,
         updatedAt: new Date(now),
@@ -200,8 +216,7 @@ function staleOutcome(current: Repair, change: RepairStatusChange): ChangeOutcom
   const same =
     current.status === change.status &&
     current.estimateCents === change.estimate &&
-    current.promisedDate === change.promisedDate &&
-    current.staffNote === change.staffNote;
+    current.promisedDate === change.promisedDate;
   return same ? { status: "unchanged", repair: current } : { status: "stale", repair: current };
 }
 
@@ -212,7 +227,6 @@ export function repairConflict(current: Repair): RepairConflict {
     status: current.status,
     estimate: formatEstimate(current.estimateCents),
     promised: formatCalendarDay(current.promisedDate),
-    staffNote: current.staffNote,
     version: current.version,
   };
 }
@@ -231,15 +245,31 @@ export function getRepair(db: Db, id: number): Promise<Repair | undefined> {
   return db.query.repairs.findFirst({ where: eq(repairs.id, id) });
 }
 
-export function repairHistory(db: Db, id: number): Promise<RepairEvent[]> {
-  return db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(asc(repairEvents.id));
-}
-
-/** The ready messages queued for a repair, for its page (what went, what waits, what was withdrawn). */
-export function repairMessages(db: Db, id: number) {
-  return db
-    .select({ id: outbox.id, channel: outbox.channel, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
-    .from(outbox)
-    .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), eq(outbox.kind, REPAIR_READY_KIND)))
-    .orderBy(asc(outbox.id));
+/**
+ * A repair's own lines of its timeline (app/dashboard/record-timeline.server.ts adds the notes): every status it
+ * had, with the estimate and promised date as they stood, and its ready messages (what went, what waits, what was
+ * withdrawn), the newest of each.
+ */
+export async function repairTimelineLines(db: Db, id: number, now: number): Promise<TimelineEntry[]> {
+  const [statuses, messages] = await db.batch([
+    db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(desc(repairEvents.id)).limit(TIMELINE_LIMIT),
+    db
+      .select()
+      .from(outbox)
+      .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), eq(outbox.kind, REPAIR_READY_KIND)))
+      .orderBy(desc(outbox.id))
+      .limit(TIMELINE_LIMIT),
+  ]);
+  return [
+    ...statuses.map((event, index): TimelineEntry => ({
+      at: event.createdAt.getTime(),
+      kind: "status",
+      // The oldest line is the intake itself.
+      title: index === statuses.length - 1 && statuses.length < TIMELINE_LIMIT ? `Logged as ${REPAIR_STATUS_LABELS[event.status]}` : `Status set to ${REPAIR_STATUS_LABELS[event.status]}`,
+      by: event.actorEmail,
+      body: `Estimate ${formatEstimate(event.estimateCents) || "none"} · promised ${formatCalendarDay(event.promisedDate)}`,
+      seq: event.id,
+    })),
+    ...messages.map((row) => messageLine(row, now)),
+  ];
 }

@@ -16,9 +16,13 @@ import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRecordChange } from "../../../party/client.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import { changeRepairStatus, getRepair, repairConflict, repairHistory, repairMessages } from "~/repairs/repairs.server";
+import { changeRepairStatus, getRepair, repairConflict } from "~/repairs/repairs.server";
+import { recordTimeline } from "~/dashboard/record-timeline.server";
+import { addNote } from "~/records/notes.server";
+import { NoteForm } from "~/components/dashboard/note-form";
+import { RecordTimeline } from "~/components/dashboard/record-timeline";
 import { formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
-import { isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { isOverdue } from "~/core/repair-statuses";
 import { repairHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
 import { EmailLink } from "~/components/ui/web-address";
 
@@ -35,29 +39,16 @@ function repairId(params: { id?: string }): number {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(getCloudflare(context).env);
   const id = repairId(params);
-  // The history and messages need only the id: read with the repair, not after it.
-  const [repair, history, messages] = await Promise.all([getRepair(db, id), repairHistory(db, id), repairMessages(db, id)]);
-  if (!repair) throw data("Not found", { status: 404 });
   const now = Date.now();
+  const repair = await getRepair(db, id);
+  if (!repair) throw data("Not found", { status: 404 });
+  const timeline = await recordTimeline(db, "repairs", { ...repair, createdAt: repair.createdAt.getTime() }, now);
   return {
     repair: { ...repair, createdAt: repair.createdAt.getTime(), updatedAt: repair.updatedAt.getTime(), readyAt: repair.readyAt?.getTime() ?? null, closedAt: null },
     overdue: isOverdue(repair, now),
     createdLabel: formatStoreDateTime(repair.createdAt.getTime()),
-    history: history.map((event) => ({
-      id: event.id,
-      status: REPAIR_STATUS_LABELS[event.status],
-      by: event.actorEmail,
-      at: formatStoreDateTime(event.createdAt.getTime()),
-      estimate: formatEstimate(event.estimateCents),
-      promised: formatCalendarDay(event.promisedDate),
-    })),
-    messages: messages.map((message) => ({
-      id: message.id,
-      channel: message.channel === "sms" ? "Text" : "E-mail",
-      status: message.status,
-      when: formatStoreDateTime((message.sentAt ?? message.nextAttemptAt).getTime()),
-      note: message.lastError,
-    })),
+    timeline,
+    noteFormId: crypto.randomUUID(),
   };
 }
 
@@ -70,7 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, ctx } = getCloudflare(context);
   const user = context.get(staffUserContext);
   const id = repairId(params);
-  const submission = parseForm(await request.formData(), RepairStatusSchema);
+  const formData = await request.formData();
+  if (formData.get("intent") === "note") return addNote(context, request, "repairs", id, formData);
+  const submission = parseForm(formData, RepairStatusSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
   const now = Date.now();
   const outcome = await changeRepairStatus(getDb(env), id, submission.value, { email: user.email, ip: clientIp(request) }, now);
@@ -85,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function RepairPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { repair, history, messages } = loaderData;
+  const { repair, timeline } = loaderData;
   useLiveRepair(repair.id);
   return (
     <RecordPage
@@ -133,33 +126,15 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
         </dl>
       </RecordCard>
       <RecordCard id="repair-status-title" title="Status">
-        <RepairStatusForm repair={repair} result={actionData?.result} conflict={actionData?.conflict ?? undefined} />
+        <RepairStatusForm
+          repair={repair}
+          result={actionData && "result" in actionData ? actionData.result : undefined}
+          conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
+        />
       </RecordCard>
-      <RecordCard id="repair-history-title" title="History">
-        <ol className="repair-history">
-          {history.map((event) => (
-            <li key={event.id}>
-              <strong>{event.status}</strong> · {event.at} · {event.by}
-              <br />
-              <span className="muted">
-                Estimate {event.estimate || "none"} · promised {event.promised}
-              </span>
-            </li>
-          ))}
-        </ol>
-        {messages.length > 0 ? (
-          <>
-            <h3 className="record__subtitle">“Ready” messages</h3>
-            <ul className="repair-history">
-              {messages.map((message) => (
-                <li key={message.id}>
-                  {message.channel}: {message.status === "pending" ? `waiting, goes ${message.when}` : message.status === "sent" ? `sent ${message.when}` : message.status}
-                  {message.note && message.status !== "sent" ? <span className="muted"> · {message.note}</span> : null}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+      <RecordCard id="repair-history-title" title="Notes and history">
+        <NoteForm formId={loaderData.noteFormId} lastResult={actionData && "noteResult" in actionData ? actionData.noteResult : undefined} />
+        <RecordTimeline lines={timeline} />
       </RecordCard>
     </RecordPage>
   );
