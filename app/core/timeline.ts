@@ -37,7 +37,7 @@ export interface TimelineEntry {
   status?: string | undefined;
   /** The message has not reached the person (it failed, or the carrier said so): the status stands out. */
   problem?: boolean | undefined;
-  /** Orders lines that share a millisecond: the source's own order (a row id), higher is later. */
+  /** Orders lines of one source that share a millisecond: the source's own order (a row id), higher is later. */
   seq?: number | undefined;
 }
 

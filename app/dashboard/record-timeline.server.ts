@@ -30,7 +30,7 @@ export async function recordTimeline(
     noteLines(db, list, record.id),
   ]);
   // At one instant a note reads as the latest: written with, or just after, what the record's own line records.
-  return newestFirst(own, events, notes)
+  return newestFirst(...own, events, notes)
     .slice(0, TIMELINE_LENGTH)
     .map((entry) => ({ ...entry, atLabel: formatStoreDateTime(entry.at) }));
 }

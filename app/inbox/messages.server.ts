@@ -34,8 +34,11 @@ import { leadHref } from "~/core/dashboard-links";
 
 const HISTORY_LIMIT = 100;
 
-/** A lead's own timeline lines, the newest of each source. */
-export async function leadTimelineLines(db: Db, lead: { kind: LeadKind; id: number; phone: string; createdAt: number }, now = Date.now()): Promise<TimelineEntry[]> {
+/**
+ * A lead's own timeline lines, the newest of each source, one list per source in the order one change makes them
+ * (the visitor's change, then the message it queued; a text received) for newestFirst.
+ */
+export async function leadTimelineLines(db: Db, lead: { kind: LeadKind; id: number; phone: string; createdAt: number }, now = Date.now()): Promise<TimelineEntry[][]> {
   const phone = textablePhone(lead.phone);
   const [events, sent, received] = await db.batch([
     db
@@ -59,15 +62,15 @@ export async function leadTimelineLines(db: Db, lead: { kind: LeadKind; id: numb
       .limit(HISTORY_LIMIT),
   ]);
   return [
-    ...events.map((event): TimelineEntry => ({
+    events.map((event): TimelineEntry => ({
       at: event.createdAt.getTime(),
       kind: "change",
       title: event.type === "cancelled" ? "Cancelled by the visitor" : "Rescheduled by the visitor",
       body: event.detail,
       seq: event.id,
     })),
-    ...sent.map((row) => messageLine(row, now)),
-    ...received.map((row): TimelineEntry => ({
+    sent.map((row) => messageLine(row, now)),
+    received.map((row): TimelineEntry => ({
       at: row.createdAt.getTime(),
       kind: "received",
       title: `Text received from ${formatPhone(row.fromPhone)}`,

@@ -248,9 +248,9 @@ export function getRepair(db: Db, id: number): Promise<Repair | undefined> {
 /**
  * A repair's own lines of its timeline (app/dashboard/record-timeline.server.ts adds the notes): every status it
  * had, with the estimate and promised date as they stood, and its ready messages (what went, what waits, what was
- * withdrawn), the newest of each.
+ * withdrawn), the newest of each, one list per source.
  */
-export async function repairTimelineLines(db: Db, id: number, now: number): Promise<TimelineEntry[]> {
+export async function repairTimelineLines(db: Db, id: number, now: number): Promise<TimelineEntry[][]> {
   const [statuses, messages] = await db.batch([
     db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(desc(repairEvents.id)).limit(TIMELINE_LIMIT),
     db
@@ -260,8 +260,9 @@ export async function repairTimelineLines(db: Db, id: number, now: number): Prom
       .orderBy(desc(outbox.id))
       .limit(TIMELINE_LIMIT),
   ]);
+  // Two sources, in the order a change makes them: a status, then the message it queued (newestFirst).
   return [
-    ...statuses.map((event, index): TimelineEntry => ({
+    statuses.map((event, index): TimelineEntry => ({
       at: event.createdAt.getTime(),
       kind: "status",
       // The oldest line is the intake itself.
@@ -270,6 +271,6 @@ export async function repairTimelineLines(db: Db, id: number, now: number): Prom
       body: `Estimate ${formatEstimate(event.estimateCents) || "none"} · promised ${formatCalendarDay(event.promisedDate)}`,
       seq: event.id,
     })),
-    ...messages.map((row) => messageLine(row, now)),
+    messages.map((row) => messageLine(row, now)),
   ];
 }

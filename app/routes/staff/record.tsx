@@ -85,7 +85,7 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
         ) : null}
       </RecordCard>
 
-      <RecordCard id="record-follow-up-title" title="Status">
+      <RecordCard id="record-follow-up-title" title="Follow-up">
         <FollowUpForm
           kind={lead.kind}
           id={lead.id}
