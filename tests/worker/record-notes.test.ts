@@ -49,7 +49,7 @@ function timelineOf(html: string): string[] {
     const kind = text(/<span class="record-history__kind">([\s\S]*?)<\/span>/);
     const title = text(/<\/span>([\s\S]*?)<\/p>/);
     const body = text(/<p class="record-history__body">([\s\S]*?)<\/p>/);
-    const by = /<\/time>(?:<!-- -->)? · (?:<!-- -->)?([^<]+)/.exec(item!)?.[1] ?? "";
+    const by = /<\/time>(?:<!-- -->)? · (?:<!-- -->)?<span class="record-history__by">([^<]+)/.exec(item!)?.[1] ?? "";
     return [`${kind} ${title}`.trim(), body, by].join(" | ");
   });
 }
