@@ -9,7 +9,7 @@ export interface LeadBase {
   status: LeadStatus;
   /** epoch ms */
   createdAt: number;
-  /** The version of status and note; a save carries the one it started from (docs/decisions/106). */
+  /** The version of the status; a save carries the one it started from (docs/decisions/106). */
   version: number;
 }
 
