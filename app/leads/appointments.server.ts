@@ -208,7 +208,6 @@ export async function bookAppointment(
           changeId: sql`NULL`,
           sequence: sql`0`,
           status: sql`'new'`,
-          staffNote: sql`''`,
           version: sql`1`,
           updatedBy: sql`NULL`,
           updatedAt: sql`NULL`,
