@@ -65,7 +65,8 @@ export async function leadTimelineLines(db: Db, lead: { kind: LeadKind; id: numb
     events.map((event): TimelineEntry => ({
       at: event.createdAt.getTime(),
       kind: "change",
-      title: event.type === "cancelled" ? "Cancelled by the visitor" : "Rescheduled by the visitor",
+      // The detail says who: the visitor on their manage page, or the clerk who did it for them.
+      title: event.type === "cancelled" ? "Visit cancelled" : "Visit moved",
       body: event.detail,
       seq: event.id,
     })),
