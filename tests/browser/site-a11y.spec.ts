@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { PUBLIC_PAGES } from "../support/public-pages";
+import { ibmViolations } from "./ibm-checker";
 
 // Two engines on every public page and the login page, at phone and desktop
 // widths: axe-core with its full default rule set (WCAG 2.2 A/AA and best
@@ -15,41 +14,6 @@ async function violations(page: Page) {
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} -> ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
-}
-
-const ACE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("accessibility-checker-engine/ace.js"), "utf8");
-
-/**
- * IBM's engine flags autocomplete="username" on the login's e-mail field, which
- * the HTML standard allows (the field names the account: docs/decisions/097).
- */
-const IBM_FALSE_POSITIVES = [{ ruleId: "input_autocomplete_valid", path: "/login", attributes: ['autocomplete="username"', 'type="email"'] }];
-
-/** The IBM engine's violations (not its "potential" or "recommendation" results), one line each. */
-async function ibmViolations(page: Page) {
-  // Evaluated through the DevTools protocol, like axe: the page's policy runs no script it did not name.
-  await page.evaluate(`${ACE_SOURCE}\nwindow.ace = ace; undefined`);
-  const results = await page.evaluate(async () => {
-    const ace = (window as unknown as { ace: { Checker: new () => { check: (doc: Document, policies: string[]) => Promise<unknown> } } }).ace;
-    const report = (await new ace.Checker().check(document, ["IBM_Accessibility"])) as {
-      results: { ruleId: string; value: [string, string]; path: { dom: string }; message: string; snippet: string }[];
-    };
-    return report.results
-      .filter((result) => result.value[0] === "VIOLATION" && result.value[1] === "FAIL")
-      .map(({ ruleId, path, message, snippet }) => ({ ruleId, dom: path.dom, message, snippet }));
-  });
-  const pathname = new URL(page.url()).pathname;
-  return results
-    .filter(
-      (result) =>
-        !IBM_FALSE_POSITIVES.some(
-          (known) => known.ruleId === result.ruleId &&
-            known.path === pathname &&
-            // In whatever order the render wrote the attributes.
-            known.attributes.every((attribute) => result.snippet.includes(attribute)),
-        ),
-    )
-    .map((result) => `${result.ruleId}: ${result.message} -> ${result.dom} ${result.snippet}`);
 }
 
 for (const width of [390, 1280]) {
