@@ -5,9 +5,11 @@ import { consentRecords, outbox, repairEvents, repairs } from "~/db/schema";
 import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
-import { repairReadyEmail, repairReadyText } from "./messages";
+import { PICKUP_NOTICE_DAYS, repairReadyEmail, repairReadyText } from "./messages";
+import { specialDaysWithin } from "~/hours/exceptions.server";
+import type { SpecialDay } from "~/core/slots";
 import { changedByMessage } from "~/inbox/rules";
-import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
+import { formatCalendarDay, formatStoreDateTime, storeDate } from "~/core/store-time";
 import { formatEstimate, REPAIR_TEXT_CONSENT_TEXT, REPAIR_TEXT_CONSENT_VERSION, type NewRepair, type RepairConflict, type RepairStatusChange } from "./rules";
 import { CLOSED_REPAIR_STATUSES } from "~/core/repair-statuses";
 import { NO_LONGER_READY, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
@@ -140,7 +142,7 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
   const closes = CLOSED_REPAIR_STATUSES.includes(change.status);
   const becomesReady = change.status === "ready" && before.status !== "ready";
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
-  const messages = becomesReady ? readyMessages(before, now) : [];
+  const messages = becomesReady ? await readyMessages(db, before, now) : [];
   const [updated, , , ...queued] = await db.batch([
     db
       .update(repairs)
@@ -217,13 +219,19 @@ export function repairConflict(current: Repair): RepairConflict {
   };
 }
 
-/** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */
-function readyMessages(repair: Repair, now: number): OutgoingMessage[] {
+/**
+ * The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they
+ * left one. Both name the store's special days of the week from its sending, read from the one availability source.
+ */
+async function readyMessages(db: Db, repair: Repair, now: number): Promise<OutgoingMessage[]> {
   const timing = { sendAt: outsideQuietHours(now) };
-  const messages: OutgoingMessage[] = [];
   const phone = textablePhone(repair.phone);
-  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket), timing));
-  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair), timing));
+  const wantsText = repair.textConsent && phone;
+  if (!wantsText && !repair.email) return [];
+  const specialDays: SpecialDay[] = await specialDaysWithin(db, storeDate(timing.sendAt), PICKUP_NOTICE_DAYS);
+  const messages: OutgoingMessage[] = [];
+  if (wantsText) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, specialDays), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, specialDays), timing));
   return messages;
 }
 
