@@ -61,7 +61,7 @@ export default function MoveAppointmentPage({ loaderData, actionData }: Route.Co
               chosen={day.chosen}
               idPrefix="staff-date"
               anchor={STAFF_TIMES_ANCHOR}
-              hint="As on the website."
+              hint="Customers see the same days on the website."
               noDays="No open times are left in the next weeks."
               onChoose={day.choose}
             />

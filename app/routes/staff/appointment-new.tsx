@@ -43,7 +43,7 @@ export default function NewAppointmentPage({ loaderData, actionData }: Route.Com
           chosen={day.chosen}
           idPrefix="staff-date"
           anchor={STAFF_TIMES_ANCHOR}
-          hint="As on the website."
+          hint="Customers see the same days on the website."
           noDays="No open times are left in the next weeks."
           onChoose={day.choose}
         />
