@@ -5,11 +5,13 @@ import { consentRecords, outbox, recordNotes, repairEstimates, repairEvents, rep
 import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
-import { repairEstimateEmail, repairEstimateText, repairReadyEmail, repairReadyText } from "./messages";
+import { PICKUP_NOTICE_DAYS, repairEstimateEmail, repairEstimateText, repairReadyEmail, repairReadyText } from "./messages";
+import { specialDaysWithin } from "~/hours/exceptions.server";
+import type { SpecialDay } from "~/core/slots";
 import { changedByMessage } from "~/inbox/rules";
 import { messageLine } from "~/messaging/message-line";
 import type { TimelineEntry } from "~/core/timeline";
-import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
+import { formatCalendarDay, formatStoreDateTime, storeDate } from "~/core/store-time";
 import {
   conditionText,
   formatEstimate,
@@ -214,7 +216,7 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
   const ready = isReadyStatus(change.status);
   const becomesReady = ready && before.status !== change.status;
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
-  const messages = becomesReady ? readyMessages(before, now, change.status === "ready") : [];
+  const messages = becomesReady ? await readyMessages(db, before, now, change.status === "ready") : [];
   const [updated, , , , , ...queued] = await db.batch([
     db
       .update(repairs)
@@ -390,7 +392,7 @@ export async function decideEstimate(
   const changeId = crypto.randomUUID();
   const approved = decision === "approve";
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${repairId} AND ${repairs.changeId} = ${changeId}`;
-  const messages = approved ? [] : readyMessages(before, now, false);
+  const messages = approved ? [] : await readyMessages(db, before, now, false);
   const [decided, updated, , ...queued] = await db.batch([
     db
       .update(repairEstimates)
@@ -446,13 +448,19 @@ export function repairConflict(current: Repair): RepairConflict {
   };
 }
 
-/** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */
-function readyMessages(repair: Repair, now: number, repaired: boolean): OutgoingMessage[] {
+/**
+ * The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they
+ * left one. Both name the store's special days of the week from its sending, read from the one availability source.
+ */
+async function readyMessages(db: Db, repair: Repair, now: number, repaired: boolean): Promise<OutgoingMessage[]> {
   const timing = { sendAt: outsideQuietHours(now) };
-  const messages: OutgoingMessage[] = [];
   const phone = textablePhone(repair.phone);
-  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired), timing));
-  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired), timing));
+  const wantsText = repair.textConsent && phone;
+  if (!wantsText && !repair.email) return [];
+  const specialDays: SpecialDay[] = await specialDaysWithin(db, storeDate(timing.sendAt), PICKUP_NOTICE_DAYS);
+  const messages: OutgoingMessage[] = [];
+  if (wantsText) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired, specialDays), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired, specialDays), timing));
   return messages;
 }
 

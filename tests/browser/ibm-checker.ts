@@ -1,9 +1,11 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-// IBM's accessibility-checker-engine with its IBM_Accessibility rule set, for any page a test has open: it checks
-// what axe does not (landmarks around every element, unique labels, WCAG 2.5.8's target spacing).
+// IBM's accessibility-checker-engine with its IBM_Accessibility rule set, run beside
+// axe: it checks what axe does not (landmarks around every element, unique labels,
+// WCAG 2.5.8's target spacing). Evaluated through the DevTools protocol, like axe,
+// so it also runs on a page opened with JavaScript off.
 
 const ACE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("accessibility-checker-engine/ace.js"), "utf8");
 
@@ -38,4 +40,9 @@ export async function ibmViolations(page: Page) {
         ),
     )
     .map((result) => `${result.ruleId}: ${result.message} -> ${result.dom} ${result.snippet}`);
+}
+
+/** Zero IBM violations on the page as it is now; `where` names it in a failure. */
+export async function expectNoIbmViolations(page: Page, where: string) {
+  expect(await ibmViolations(page), where).toEqual([]);
 }
