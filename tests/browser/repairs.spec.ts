@@ -174,7 +174,8 @@ test("a repair's page open at one counter shows the status another counter saved
 
 const PHONE = { width: 390, height: 844 };
 const statusField = (page: Page) => page.getByRole("combobox", { name: "Status" });
-const estimateField = (page: Page) => page.getByRole("textbox", { name: /^Estimate/ });
+// The status form's estimate, not the "Ask for approval" form's (decision 141).
+const estimateField = (page: Page) => page.getByRole("textbox", { name: "Estimate in dollars (optional)" });
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save status", exact: true });
 const saved = (page: Page) => expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
 
