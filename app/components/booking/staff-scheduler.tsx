@@ -1,3 +1,4 @@
+import { DayStep } from "./day-step";
 import { TimeChips } from "./scheduler-chips";
 import { ErrorList } from "~/components/ui/forms";
 import type { Availability } from "~/leads/rules/appointment";
@@ -17,6 +18,21 @@ export interface StaffSchedulerData {
   availability: Availability | null;
   /** A day was asked for that the scheduler does not offer (closed, full or too far). */
   dayNotOffered: boolean;
+}
+
+/** Step one of a staff booking or move: the days /book offers, as chips, landing at the times without JavaScript. */
+export function StaffDayStep({ days, chosen, onChoose }: { days: readonly string[]; chosen: string | null; onChoose: (date: string) => void }) {
+  return (
+    <DayStep
+      days={days}
+      chosen={chosen}
+      idPrefix="staff-date"
+      anchor={STAFF_TIMES_ANCHOR}
+      hint="Customers see the same days on the website."
+      noDays="No open times are left in the next weeks."
+      onChoose={onChoose}
+    />
+  );
 }
 
 /** Step two of a staff booking or move: the chosen day's open times, under a heading that names the day. */

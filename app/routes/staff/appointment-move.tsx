@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment-move";
-import { DayStep } from "~/components/booking/day-step";
-import { DAY_NOT_OFFERED, STAFF_TIMES_ANCHOR, StaffTimePicker } from "~/components/booking/staff-scheduler";
+import { DAY_NOT_OFFERED, StaffDayStep, StaffTimePicker } from "~/components/booking/staff-scheduler";
 import { useChosenDay } from "~/components/booking/use-day-times";
 import { formatCalendarDay } from "~/core/store-time";
 import { FormErrors, HoneypotField } from "~/components/ui/forms";
@@ -56,15 +55,7 @@ export default function MoveAppointmentPage({ loaderData, actionData }: Route.Co
         ) : (
           <>
             {day.chosen ? null : <FormErrors errors={result?.error?.date ?? undefined} />}
-            <DayStep
-              days={loaderData.days.map((open) => open.date)}
-              chosen={day.chosen}
-              idPrefix="staff-date"
-              anchor={STAFF_TIMES_ANCHOR}
-              hint="Customers see the same days on the website."
-              noDays="No open times are left in the next weeks."
-              onChoose={day.choose}
-            />
+            <StaffDayStep days={loaderData.days.map((open) => open.date)} chosen={day.chosen} onChoose={day.choose} />
             {loaderData.dayNotOffered && !day.chosen ? <FormErrors errors={[DAY_NOT_OFFERED]} /> : null}
             {day.chosen && day.times ? (
               <Form method="post" className="repair-form" aria-label="New time">

@@ -1,8 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/appointment-new";
 import { NewAppointmentForm } from "~/components/booking/new-appointment-form";
-import { DayStep } from "~/components/booking/day-step";
-import { DAY_NOT_OFFERED, STAFF_TIMES_ANCHOR } from "~/components/booking/staff-scheduler";
+import { DAY_NOT_OFFERED, StaffDayStep } from "~/components/booking/staff-scheduler";
 import { useChosenDay } from "~/components/booking/use-day-times";
 import { formatCalendarDay } from "~/core/store-time";
 import { FormErrors } from "~/components/ui/forms";
@@ -38,15 +37,7 @@ export default function NewAppointmentPage({ loaderData, actionData }: Route.Com
       <h1>New appointment</h1>
       <div className="card record__card repair-page__form">
         <FormErrors errors={dayErrors} />
-        <DayStep
-          days={loaderData.days.map((open) => open.date)}
-          chosen={day.chosen}
-          idPrefix="staff-date"
-          anchor={STAFF_TIMES_ANCHOR}
-          hint="Customers see the same days on the website."
-          noDays="No open times are left in the next weeks."
-          onChoose={day.choose}
-        />
+        <StaffDayStep days={loaderData.days.map((open) => open.date)} chosen={day.chosen} onChoose={day.choose} />
         {dayNotOffered ? <FormErrors errors={[DAY_NOT_OFFERED]} /> : null}
         {day.chosen && day.times ? (
           <NewAppointmentForm
