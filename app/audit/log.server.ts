@@ -30,6 +30,7 @@ const AUDIT_ACTIONS = {
   "lead-status-changed": "Changed a lead's status",
   "lead-updated": "Saved a lead's status and note",
   "text-sent": "Sent a text",
+  "note-added": "Added a note",
   "leads-exported": "Exported leads (CSV)",
   "audit-exported": "Exported the audit trail (CSV)",
   "repair-created": "Logged a repair",

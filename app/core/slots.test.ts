@@ -7,6 +7,7 @@ import {
   daySchedule,
   openingHoursOn,
   specialDayLabel,
+  specialDaySentence,
   slotLabel,
 } from "./slots";
 import { storeDate, storeTimeToInstant } from "./store-time";
@@ -160,5 +161,20 @@ describe("the owner's exceptions to the weekly hours", () => {
   it("names special days as visitors read them", () => {
     expect(christmas.specialDays.map(specialDayLabel)).toEqual(["Thu Dec 24: 10 AM–3 PM", "Fri Dec 25: closed"]);
     expect(specialDayLabel({ date: "2026-12-31", closed: false, opens: "11:00", closes: "16:30", note: "" })).toBe("Thu Dec 31: 11 AM–4:30 PM");
+  });
+});
+
+describe("a special day as a message to a customer says it", () => {
+  const day = (date: string, closed: boolean, opens: string | null, closes: string | null) => ({ date, closed, opens, closes, note: "" });
+
+  it("names a closed day, and other hours by what changes against the weekly hours (Mon-Sat 11-6, Sun 11-7)", () => {
+    expect(specialDaySentence(day("2026-12-25", true, null, null))).toBe("We're closed Fri Dec 25.");
+    expect(specialDaySentence(day("2026-12-24", false, "11:00", "15:00"))).toBe("Thu Dec 24 we close at 3 PM.");
+    expect(specialDaySentence(day("2026-12-26", false, "13:30", "18:00"))).toBe("Sat Dec 26 we open at 1:30 PM.");
+    expect(specialDaySentence(day("2026-12-27", false, "10:00", "15:00"))).toBe("Sun Dec 27 we're open 10 AM-3 PM.");
+  });
+
+  it("stays in plain ASCII, the GSM-7 alphabet of every text", () => {
+    expect(specialDaySentence(day("2026-12-27", false, "10:00", "15:00"))).toMatch(/^[\x20-\x7e]+$/);
   });
 });

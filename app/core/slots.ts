@@ -173,3 +173,17 @@ export function specialDayLabel(day: SpecialDay): string {
   const hours = day.closed || !day.opens || !day.closes ? "closed" : `${shortClock(day.opens)}–${shortClock(day.closes)}`;
   return `${weekday} ${dayLabel}: ${hours}`;
 }
+
+/**
+ * "We're closed Fri Dec 25.", "Thu Dec 24 we close at 3 PM.": one special day as a text or
+ * e-mail to a customer says it, beside the weekly hours it changes. Plain ASCII (GSM-7).
+ */
+export function specialDaySentence(day: SpecialDay): string {
+  const { weekday, day: dayLabel } = formatDayChoice(day.date);
+  const when = `${weekday} ${dayLabel}`;
+  if (day.closed || !day.opens || !day.closes) return `We're closed ${when}.`;
+  const usual = weeklyHoursOn(day.date);
+  if (usual?.opens === day.opens) return `${when} we close at ${shortClock(day.closes)}.`;
+  if (usual?.closes === day.closes) return `${when} we open at ${shortClock(day.opens)}.`;
+  return `${when} we're open ${shortClock(day.opens)}-${shortClock(day.closes)}.`;
+}

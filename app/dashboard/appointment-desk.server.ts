@@ -7,7 +7,7 @@ import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { leadHref } from "~/core/dashboard-links";
 import { parseRowId } from "~/core/row-id";
-import { formatCalendarDay, storeDate } from "~/core/store-time";
+import { storeDate } from "~/core/store-time";
 import { bookAppointment, openDays } from "~/leads/appointments.server";
 import { refuseNotOpen } from "~/leads/booking-refusals";
 import { appointmentById, cancelAppointment, describeSlot, rescheduleAppointment, slotKey } from "~/leads/manage.server";
@@ -20,17 +20,17 @@ import { BookingSchema, CancelSchema, CLOSED_DAY_MESSAGE, MANAGE_MESSAGES, Resch
 // confirmation, calendar file (SEQUENCE raised) and manage link. Only the public
 // booking caps do not apply to staff.
 
-/** The scheduler for a staff page: the same days as /book, and the chosen day's open times. */
+/** The scheduler for a staff page: the same days as /book, each with its times, and the day the URL named. */
 export async function staffScheduler(env: Env, url: URL) {
   const days = await openDays(env, storeDate());
-  const chosen = days.find((day) => day.date === url.searchParams.get("date")) ?? null;
+  const named = url.searchParams.get("date");
+  const chosen = days.find((day) => day.date === named) ?? null;
   return {
-    days: days.map((day) => day.date),
+    days,
     date: chosen?.date ?? null,
-    dateLabel: chosen ? formatCalendarDay(chosen.date) : null,
-    times: chosen?.slots ?? [],
+    availability: chosen,
     /** A day was asked for that the scheduler does not offer (closed, full or too far). */
-    dayNotOffered: Boolean(url.searchParams.get("date")) && !chosen,
+    dayNotOffered: Boolean(named) && !chosen,
   };
 }
 

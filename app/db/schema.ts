@@ -17,11 +17,13 @@ const createdAt = () =>
 /** An appointment in one of these keeps its row but not its seat (the partial unique index below). */
 export const SEAT_RELEASING_STATUSES: LeadStatus[] = ["cancelled", "spam", "no_show"];
 
-/** What staff track on every lead (status and a private note), and who changed it last (docs/decisions/106). */
+/**
+ * What staff track on every lead (its status), and who changed it last (docs/decisions/106). Its notes are
+ * entries of their own (record_notes, decision 140), so a note never meets a version.
+ */
 const leadTracking = () => ({
   status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
-  staffNote: text("staff_note").notNull().default(""),
-  /** Goes up by one with every change of status or note; a save names the version it started from. */
+  /** Goes up by one with every change of status; a save names the version it started from. */
   version: integer("version").notNull().default(1),
   /** Who made the latest change (a staff e-mail, or "the visitor"), and when (epoch ms); null before any. */
   updatedBy: text("updated_by"),
@@ -514,7 +516,6 @@ export const repairs = sqliteTable(
     estimateCents: integer("estimate_cents"),
     /** Store-local calendar day, YYYY-MM-DD. */
     promisedDate: text("promised_date").notNull(),
-    staffNote: text("staff_note").notNull().default(""),
     /** The piece's state when it came in (scratches, a loose stone…), as the clerk wrote it at the counter. */
     conditionNotes: text("condition_notes").notNull().default(""),
     status: text("status", { enum: REPAIR_STATUSES }).notNull().default("received"),
@@ -623,6 +624,44 @@ export const repairEstimates = sqliteTable(
     decisionChangeId: text("decision_change_id"),
   },
   (t) => [index("repair_estimates_repair_idx").on(t.repairId, t.id), uniqueIndex("repair_estimates_change_unique").on(t.changeId)],
+);
+
+/**
+ * A record's notes (decision 140): appended, never changed or removed, each with its author and time, on any staff
+ * list's record. Notes written before migration 0019 are signed "before notes were kept".
+ */
+export const recordNotes = sqliteTable(
+  "record_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    list: text("list", { enum: STAFF_LISTS }).notNull(),
+    recordId: integer("record_id").notNull(),
+    body: text("body").notNull(),
+    /** The staff member's e-mail (kept after the account is removed), or "before notes were kept". */
+    author: text("author").notNull(),
+    createdAt: createdAt(),
+    /** The note form's id, so a retried post stores the note once; null for the migrated notes. */
+    formId: text("form_id"),
+  },
+  (t) => [index("record_notes_record_idx").on(t.list, t.recordId, t.createdAt), uniqueIndex("record_notes_form_id_unique").on(t.formId)],
+);
+
+/**
+ * What staff did to a record that its own table does not keep as history (a lead's status set by staff, …), for
+ * its timeline (decision 140). `kind` is a TIMELINE_EVENT_KINDS key (app/core/timeline.ts); `detail` its value.
+ */
+export const recordEvents = sqliteTable(
+  "record_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    list: text("list", { enum: STAFF_LISTS }).notNull(),
+    recordId: integer("record_id").notNull(),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default(""),
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("record_events_record_idx").on(t.list, t.recordId, t.createdAt)],
 );
 
 /** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */

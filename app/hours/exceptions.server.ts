@@ -1,17 +1,20 @@
 import { asc, between, gte } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import type { DbEnv } from "~/db/sql.server";
 import { blockedTimes, specialDays } from "~/db/schema";
-import { daySchedule, type HoursExceptions } from "~/core/slots";
+import { addDays, daySchedule, type HoursExceptions, type SpecialDay } from "~/core/slots";
 
 // The owner's exceptions to the weekly hours, read from D1 (decision 139). With
 // app/core/slots.ts they are the one source of when a visit may be booked: /book,
 // the manage page, staff bookings, the form pages' special days and every
 // booking post read them through here.
 
-/** The special days and blocked times from `from` to `to` (YYYY-MM-DD, both included). */
-export async function hoursExceptions(env: DbEnv, from: string, to: string): Promise<HoursExceptions> {
-  const db = getDb(env);
+/**
+ * The special days and blocked times from `from` to `to` (YYYY-MM-DD, both included), read
+ * through the Worker's env or a drizzle client a caller already holds (a repair's status change).
+ */
+export async function hoursExceptions(source: DbEnv | Db, from: string, to: string): Promise<HoursExceptions> {
+  const db = "DB" in source ? getDb(source) : source;
   const [days, blocks] = await db.batch([
     db.select().from(specialDays).where(between(specialDays.date, from, to)).orderBy(asc(specialDays.date)),
     db.select().from(blockedTimes).where(between(blockedTimes.date, from, to)).orderBy(asc(blockedTimes.date), asc(blockedTimes.startsAt)),
@@ -20,6 +23,11 @@ export async function hoursExceptions(env: DbEnv, from: string, to: string): Pro
     specialDays: days.map(({ date, closed, opens, closes, note }) => ({ date, closed, opens, closes, note })),
     blockedTimes: blocks.map(({ date, startsAt, endsAt }) => ({ date, from: startsAt, to: endsAt })),
   };
+}
+
+/** The special days of the `days` days from `from` on: the form pages name two weeks', the ready message one week's. */
+export async function specialDaysWithin(source: DbEnv | Db, from: string, days: number): Promise<SpecialDay[]> {
+  return [...(await hoursExceptions(source, from, addDays(from, days - 1))).specialDays];
 }
 
 /** Every exception from `from` on, as the Hours page lists and edits them (with ids, and the private reasons). */

@@ -27,9 +27,6 @@ export const HYDRATE = { hydrate: true } as const satisfies PageHandle;
  */
 export const HYDRATE_ON_INTENT = { hydrate: "on-intent", withoutFloatingActions: true } as const satisfies PageHandle;
 
-/** The handle of a page that is a task without scripts (the manage page): no floating bar over it. */
-export const TASK_PAGE = { withoutFloatingActions: true } as const satisfies PageHandle;
-
 /** False when a matched route is a task the floating bar would cover. */
 export function showsFloatingActions(matches: readonly { handle?: unknown }[]): boolean {
   return !matches.some((match) => (match.handle as PageHandle | undefined)?.withoutFloatingActions);

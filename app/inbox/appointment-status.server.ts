@@ -7,11 +7,11 @@ import { appointments, SEAT_RELEASING_STATUSES } from "~/db/schema";
 import { getCloudflare } from "~/http/request-context";
 import { queueLeadMessage, withdrawLeadMessages } from "~/messaging/outbox.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import { outcomeOfStaleSave, type UpdateOutcome } from "~/inbox/queries.server";
+import { outcomeOfStaleSave, statusChangeEvent, type UpdateOutcome } from "~/inbox/queries.server";
 import { cancellationMessages, visitMessages } from "~/leads/appointment-messages.server";
 import { visitorChannels } from "~/leads/manage.server";
 
-// Staff set an appointment's status (and note) from the dashboard. When the
+// Staff set an appointment's status from the dashboard. When the
 // status moves the visit in or out of its seat (cancelled, spam, no-show and
 // back), the calendar file's SEQUENCE goes up, so the file the visitor's link
 // serves replaces the one their calendar holds (docs/decisions/093). When staff
@@ -29,7 +29,7 @@ const holdsSeat = (status: LeadStatus) => !SEAT_RELEASING_STATUSES.includes(stat
 export async function setAppointmentStatus(
   context: Readonly<RouterContextProvider>,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string; version: number },
+  changes: { status: LeadStatus; version: number },
   by: { email: string; now: number },
 ): Promise<UpdateOutcome> {
   const { env, ctx } = getCloudflare(context);
@@ -54,12 +54,11 @@ export async function setAppointmentStatus(
       ? cancellationMessages(visit, now)
       : await visitMessages(env, { ...visit, startsAt: appointment.startsAt.getTime() }, now);
   try {
-    const [updated, ...queued] = await db.batch([
+    const [updated, , ...queued] = await db.batch([
       db
         .update(appointments)
         .set({
           status: changes.status,
-          ...(changes.staffNote === undefined ? {} : { staffNote: changes.staffNote }),
           sequence,
           version: appointment.version + 1,
           updatedBy: by.email,
@@ -68,6 +67,7 @@ export async function setAppointmentStatus(
         })
         .where(and(eq(appointments.id, id), eq(appointments.version, changes.version)))
         .returning({ version: appointments.version }),
+      statusChangeEvent(db, "appointment", id, changes, by),
       ...(cancels ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
       // Queued only if the guarded update above wrote: each insert reads the lead's change id.
       ...messages.map((message) => queueLeadMessage(db, change, message, now)),

@@ -1,10 +1,12 @@
 // CSV export of one inbox view (tab, search, status, upcoming/past), every
 // page of it, in keyset batches (app/http/csv.ts streams and defuses the cells).
 import { csvLine, csvStream } from "~/http/csv";
+import { getDb } from "~/db/client.server";
 import type { DbEnv } from "~/db/sql.server";
+import { notesForExport } from "~/records/notes.server";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import type { InboxView } from "~/inbox/view";
-import type { LeadWithNote } from "~/inbox/types";
+import type { Lead } from "~/inbox/types";
 import { formatCalendarDay, storeTimestamp } from "~/core/store-time";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { formatPhone } from "~/core/phone";
@@ -12,7 +14,7 @@ import { leadPageQuery, readLeadPage } from "./queries.server";
 
 const BATCH_SIZE = 500;
 
-const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) => string }[]> = {
+const COLUMNS: Record<LeadKind, { header: string; value: (lead: Lead) => string }[]> = {
   appointment: [
     { header: "Name", value: (lead) => lead.name },
     { header: "Phone", value: (lead) => formatPhone(lead.phone) },
@@ -41,15 +43,12 @@ const COLUMNS: Record<LeadKind, { header: string; value: (lead: LeadWithNote) =>
 };
 
 function csvHeader(kind: LeadKind): string {
-  return csvLine([...COLUMNS[kind].map((column) => column.header), "Status", "Staff note"]);
+  return csvLine([...COLUMNS[kind].map((column) => column.header), "Status", "Notes"]);
 }
 
-function csvRow(lead: LeadWithNote): string {
-  return csvLine([
-    ...COLUMNS[lead.kind].map((column) => column.value(lead)),
-    LEAD_STATUS_LABELS[lead.status],
-    lead.staffNote,
-  ]);
+/** A lead's row; `notes` is every note of the lead in one cell, oldest first (notesForExport says how they are joined). */
+function csvRow(lead: Lead, notes: string): string {
+  return csvLine([...COLUMNS[lead.kind].map((column) => column.value(lead)), LEAD_STATUS_LABELS[lead.status], notes]);
 }
 
 export function csvFileName(view: InboxView, now: number): string {
@@ -73,11 +72,12 @@ export function streamLeadsCsv(
     csvHeader(view.kind),
     async () => {
       const batchView: InboxView = { ...view, cursor };
-      const query = leadPageQuery(env, batchView, { match, limit: BATCH_SIZE, now, withNote: true });
-      const page = readLeadPage(batchView, (await query.all<LeadWithNote>()).results, BATCH_SIZE);
+      const query = leadPageQuery(env, batchView, { match, limit: BATCH_SIZE, now });
+      const page = readLeadPage(batchView, (await query.all<Lead>()).results, BATCH_SIZE);
       const more = page.hasAfter && Boolean(page.last);
       if (more) cursor = { direction: "after", ...page.last! };
-      return { lines: page.leads.map(csvRow), more };
+      const notes = await notesForExport(getDb(env), LEADS[view.kind].list, page.leads.map((lead) => lead.id));
+      return { lines: page.leads.map((lead) => csvRow(lead, notes.get(lead.id) ?? "")), more };
     },
     onDone,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { auditStaffAction } from "~/audit/log.server";
 import { staffUserContext } from "~/auth/guard.server";
@@ -14,78 +14,72 @@ import { formatPhone, textablePhone } from "~/core/phone";
 import { formatStoreDateTime } from "~/core/store-time";
 import { outsideQuietHours } from "~/core/reminders";
 import { announceLeadChange } from "../../party/client.server";
-import { messageKindInfo, STAFF_KINDS } from "~/messaging/message-kinds";
+import { STAFF_KINDS } from "~/messaging/message-kinds";
 import { queueLeadMessage, textMessage } from "~/messaging/outbox.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import { sentTextNote } from "~/messaging/sms-delivery";
 import { storeCapReached, storeTextsInLastDay, TEXT_REFUSALS, textPermission } from "~/messaging/text-permission.server";
 import { configuredSmsSender } from "~/messaging/twilio.server";
 import { staffText } from "~/messaging/visitor-messages";
 import { getLead } from "./queries.server";
-import { StaffTextSchema, type HistoryEntry, type TextingState } from "./rules";
+import { StaffTextSchema, type TextingState } from "./rules";
+import type { TimelineEntry } from "~/core/timeline";
+import { messageLine } from "~/messaging/message-line";
 import { leadHref } from "~/core/dashboard-links";
 
-// A record's messages for staff: its history (what the visitor changed, every
-// e-mail and text sent to them, every text received from their number) and the
-// staff text form, which may send only to a number with consent and not opted out.
+// A lead's messages for staff: its own lines of the record's timeline (what the
+// visitor changed, every e-mail and text sent to them, every text received from
+// their number; app/dashboard/record-timeline.server.ts adds the notes and status
+// changes) and the staff text form, which may send only to a number with consent
+// and not opted out.
 
 const HISTORY_LIMIT = 100;
 
-function deliveryNote(row: typeof outbox.$inferSelect, now: number): string {
-  if (row.status === "sent") return row.channel === "sms" ? sentTextNote(row.delivery, row.deliveryErrorCode) : "Sent";
-  if (row.status === "cancelled") return row.lastError ?? "Not sent";
-  if (row.status === "failed") return `Failed; trying again ${formatStoreDateTime(row.nextAttemptAt.getTime())}`;
-  return row.nextAttemptAt.getTime() > now ? `Scheduled for ${formatStoreDateTime(row.nextAttemptAt.getTime())}` : "Waiting to be sent";
-}
-
-export async function recordHistory(db: Db, lead: { kind: LeadKind; id: number; phone: string; createdAt: number }, now = Date.now()): Promise<HistoryEntry[]> {
+/**
+ * A lead's own timeline lines, the newest of each source, one list per source in the order one change makes them
+ * (the visitor's change, then the message it queued; a text received) for newestFirst.
+ */
+export async function leadTimelineLines(db: Db, lead: { kind: LeadKind; id: number; phone: string; createdAt: number }, now = Date.now()): Promise<TimelineEntry[][]> {
   const phone = textablePhone(lead.phone);
   const [events, sent, received] = await db.batch([
     db
       .select()
       .from(leadEvents)
       .where(and(eq(leadEvents.leadKind, lead.kind), eq(leadEvents.recordId, lead.id)))
-      .orderBy(asc(leadEvents.createdAt))
+      .orderBy(desc(leadEvents.createdAt))
       .limit(HISTORY_LIMIT),
     db
       .select()
       .from(outbox)
       .where(and(eq(outbox.leadKind, lead.kind), eq(outbox.recordId, lead.id), not(inArray(outbox.kind, STAFF_KINDS))))
-      .orderBy(asc(outbox.createdAt))
+      .orderBy(desc(outbox.createdAt))
       .limit(HISTORY_LIMIT),
     db
       .select()
       .from(smsInbound)
       // Texts from this number since shortly before the lead arrived: its replies, STOP and HELP.
       .where(and(eq(smsInbound.fromPhone, phone ?? ""), sql`${smsInbound.createdAt} >= ${lead.createdAt - 24 * 60 * 60 * 1000}`))
-      .orderBy(asc(smsInbound.createdAt))
+      .orderBy(desc(smsInbound.createdAt))
       .limit(HISTORY_LIMIT),
   ]);
-  const entries: HistoryEntry[] = [
-    ...events.map((event): HistoryEntry => ({
+  return [
+    events.map((event): TimelineEntry => ({
       at: event.createdAt.getTime(),
       kind: "change",
-      title: event.type === "cancelled" ? "Cancelled by the visitor" : "Rescheduled by the visitor",
+      // The detail says who: the visitor on their manage page, or the clerk who did it for them.
+      title: event.type === "cancelled" ? "Visit cancelled" : "Visit moved",
       body: event.detail,
+      seq: event.id,
     })),
-    ...sent.map((row): HistoryEntry => ({
-      at: row.createdAt.getTime(),
-      // "Sent" only once it went: a queued, retried or withdrawn message says so instead.
-      kind: row.status === "sent" ? "sent" : row.status === "cancelled" ? "withdrawn" : "outgoing",
-      title: `${messageKindInfo(row.kind)?.label ?? row.kind} ${row.channel === "sms" ? "text" : "e-mail"} to ${row.channel === "sms" ? formatPhone(row.recipient) : row.recipient}`,
-      body: row.channel === "sms" ? row.textBody : row.subject,
-      status: deliveryNote(row, now),
-      problem: row.status === "failed" || row.delivery === "undelivered",
-    })),
-    ...received.map((row): HistoryEntry => ({
+    sent.map((row) => messageLine(row, now)),
+    received.map((row): TimelineEntry => ({
       at: row.createdAt.getTime(),
       kind: "received",
       title: `Text received from ${formatPhone(row.fromPhone)}`,
       body: row.body,
       status: row.keyword ? `Keyword ${row.keyword.toUpperCase()}` : undefined,
+      seq: row.id,
     })),
   ];
-  return entries.sort((a, b) => a.at - b.at).map((entry) => ({ ...entry, atLabel: formatStoreDateTime(entry.at) }));
 }
 
 /** Whether staff may text this lead's number now, and if not, why (the button says it): only with the consent given with this lead. */

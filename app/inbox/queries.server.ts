@@ -4,19 +4,20 @@
 // 100 rows as at 100,000. The SQL is written out so the plans stay obvious;
 // table and column names come only from the constants below, never from input.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
 import { allRows, statement, type DbEnv } from "~/db/sql.server";
-import type { LeadStatus } from "~/core/lead-statuses";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "~/core/lead-statuses";
+import { timelineEvent } from "~/records/events.server";
 import { appointments, contactMessages, LEAD_TABLES, orderPhotos as orderPhotoRows } from "~/db/schema";
 import { alias } from "drizzle-orm/sqlite-core";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { NOT_COMING, type InboxView } from "~/inbox/view";
 import { addDays } from "~/core/slots";
 import { storeDate, storeTimeToInstant } from "~/core/store-time";
-import type { Lead, LeadWithNote, OrderPhoto } from "~/inbox/types";
+import type { Lead, LeadWithChange, OrderPhoto } from "~/inbox/types";
 
-export type { Lead, LeadWithNote };
+export type { Lead, LeadWithChange };
 
 /** What an inbox row reads of each kind's table, named as the Lead types name it. */
 const COLUMNS: Record<LeadKind, string> = {
@@ -27,8 +28,8 @@ const COLUMNS: Record<LeadKind, string> = {
   contact: "'contact' AS kind, t.id, t.name, t.email, t.phone, t.message, t.created_at AS createdAt, t.status, t.version",
 };
 
-/** What a record page and the CSV read besides a row's columns: the note and who changed it last. */
-const NOTE_COLUMNS = "t.staff_note AS staffNote, t.updated_by AS updatedBy, t.updated_at AS updatedAt";
+/** What a record page reads besides a row's columns: who changed it last. */
+const CHANGE_COLUMNS = "t.updated_by AS updatedBy, t.updated_at AS updatedAt";
 
 /** Table and column names come only from LEADS and COLUMNS, never from input. */
 function sourceOf(kind: LeadKind) {
@@ -127,7 +128,7 @@ export interface LeadPage {
 export function leadPageQuery(
   env: DbEnv,
   view: InboxView,
-  options: { match: string | null; limit: number; now: number; withNote?: boolean },
+  options: { match: string | null; limit: number; now: number },
 ) {
   const source = sourceOf(view.kind);
   const ordering = orderingFor(view);
@@ -152,11 +153,10 @@ export function leadPageQuery(
     ? sql`${source.search} CROSS JOIN ${source.table} t ON t.id = ${source.search}.rowid`
     : sql`${source.table} t`;
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const note = options.withNote ? sql.raw(`, ${NOTE_COLUMNS}`) : sql``;
   // Compiled SQL: drizzle's builder says neither an FTS5 MATCH with CROSS JOIN nor a row-value keyset comparison.
   return statement(
     env,
-    sql`SELECT ${source.columns}${note} FROM ${from} ${where}
+    sql`SELECT ${source.columns} FROM ${from} ${where}
         ORDER BY ${ordering.column} ${direction}, t.id ${direction}
         LIMIT ${options.limit + 1}`,
   );
@@ -180,12 +180,12 @@ export function readLeadPage<T extends Lead>(view: InboxView, rows: T[], limit: 
 
 // ---------------------------------------------------------------- one record
 
-export async function getLead(env: DbEnv, kind: LeadKind, id: number): Promise<LeadWithNote | null> {
+export async function getLead(env: DbEnv, kind: LeadKind, id: number): Promise<LeadWithChange | null> {
   const source = sourceOf(kind);
   // Compiled SQL: the page query's column list (COLUMNS), so a record reads exactly as its row in the list does.
-  const [row] = await allRows<LeadWithNote>(
+  const [row] = await allRows<LeadWithChange>(
     env,
-    sql`SELECT ${source.columns}, ${sql.raw(NOTE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
+    sql`SELECT ${source.columns}, ${sql.raw(CHANGE_COLUMNS)} FROM ${source.table} t WHERE t.id = ${id}`,
   );
   return row ?? null;
 }
@@ -202,12 +202,13 @@ export type UpdateOutcome =
   /** Saved (or already so); `version` is the lead's version now. */
   | { outcome: "updated"; version: number }
   /** Someone saved since `version`: nothing was written; here is the lead as it is now. */
-  | { outcome: "conflict"; current: LeadWithNote };
+  | { outcome: "conflict"; current: LeadWithChange };
 
 /**
- * Saves status (and note) only over the version the form started from
+ * Saves a status only over the version the form started from
  * (docs/decisions/106): the UPDATE names it, so of two saves from one version
- * the second writes nothing and is answered with the lead as it is now.
+ * the second writes nothing and is answered with the lead as it is now. The
+ * same batch adds the change to the lead's timeline (decision 140).
  * "seat-taken": staff reopened a cancelled, spam or no-show appointment whose
  * seat another booking holds now (the partial unique index refused it).
  */
@@ -215,23 +216,21 @@ export async function updateLead(
   env: DbEnv,
   kind: LeadKind,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string; version: number },
+  changes: { status: LeadStatus; version: number },
   by: { email: string; now: number },
 ): Promise<UpdateOutcome> {
   // Each lead table has the same tracking columns (schema.ts, leadTracking), so one typing serves the three.
   const table = LEAD_TABLES[kind] as typeof contactMessages;
+  const db = getDb(env);
   try {
-    const [row] = await getDb(env)
-      .update(table)
-      .set({
-        status: changes.status,
-        ...(changes.staffNote === undefined ? {} : { staffNote: changes.staffNote }),
-        version: sql`${table.version} + 1`,
-        updatedBy: by.email,
-        updatedAt: new Date(by.now),
-      })
-      .where(and(eq(table.id, id), eq(table.version, changes.version)))
-      .returning({ version: table.version });
+    const [[row]] = await db.batch([
+      db
+        .update(table)
+        .set({ status: changes.status, version: sql`${table.version} + 1`, updatedBy: by.email, updatedAt: new Date(by.now) })
+        .where(and(eq(table.id, id), eq(table.version, changes.version)))
+        .returning({ version: table.version }),
+      statusChangeEvent(db, kind, id, changes, by),
+    ]);
     if (row) return { outcome: "updated", version: row.version };
   } catch (error) {
     if (isUniqueViolation(error, SEAT_INDEX_COLUMN)) return { outcome: "seat-taken" };
@@ -245,11 +244,24 @@ export async function outcomeOfStaleSave(
   env: DbEnv,
   kind: LeadKind,
   id: number,
-  changes: { status: LeadStatus; staffNote?: string },
+  changes: { status: LeadStatus },
 ): Promise<UpdateOutcome> {
   const current = await getLead(env, kind, id);
   if (!current) return { outcome: "not-found" };
-  // A retry of a save that went through, or two clerks writing the same: nothing would be lost.
-  const same = current.status === changes.status && (changes.staffNote === undefined || current.staffNote === changes.staffNote);
+  // A retry of a save that went through, or two clerks choosing the same: nothing would be lost.
+  const same = current.status === changes.status;
   return same ? { outcome: "updated", version: current.version } : { outcome: "conflict", current };
+}
+
+/**
+ * The timeline line of a staff status change, in the batch of the UPDATE that makes it: written only when that
+ * UPDATE wrote (the lead now holds the next version, set by this clerk at this instant).
+ */
+export function statusChangeEvent(db: Db, kind: LeadKind, id: number, changes: { status: LeadStatus; version: number }, by: { email: string; now: number }) {
+  const table = LEAD_TABLES[kind] as typeof contactMessages;
+  return timelineEvent(
+    db,
+    { list: LEADS[kind].list, recordId: id, kind: "status-changed", detail: LEAD_STATUS_LABELS[changes.status], actor: by.email, at: by.now },
+    sql`FROM ${table} WHERE ${table.id} = ${id} AND ${table.version} = ${changes.version + 1} AND ${table.updatedBy} = ${by.email} AND ${table.updatedAt} = ${by.now}`,
+  );
 }

@@ -11,7 +11,7 @@ import { setAppointmentStatus } from "~/inbox/appointment-status.server";
 import { kindOfList, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { announceLeadChange } from "../../party/client.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { bookingEmail, recordHistory, textingState } from "./messages.server";
+import { bookingEmail, textingState } from "./messages.server";
 import { getLead, orderPhotos, updateLead, type UpdateOutcome } from "./queries.server";
 import {
   changedByMessage,
@@ -22,7 +22,7 @@ import {
   type SaveConflict,
   type StatusActionData,
 } from "./rules";
-import type { LeadWithNote } from "./types";
+import type { LeadWithChange } from "./types";
 import { leadHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { parseRowId } from "~/core/row-id";
@@ -47,8 +47,7 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   if (!lead) notFound();
   const db = getDb(env);
   const now = Date.now();
-  const [history, texting, bookedEmail] = await Promise.all([
-    recordHistory(db, lead, now),
+  const [texting, bookedEmail] = await Promise.all([
     textingState(env, db, lead, now),
     lead.kind === "appointment" ? bookingEmail(db, lead.id) : null,
   ]);
@@ -61,13 +60,12 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
         ? { dateLabel: formatCalendarDay(lead.date), upcoming: lead.startsAt >= now, bookedEmail }
         : {}),
     },
-    history,
     texting,
   };
 }
 
 /**
- * Saves status (and note) as the signed-in staff member, over the version the
+ * Saves a status as the signed-in staff member, over the version the
  * form started from (docs/decisions/106); open dashboards and record pages refresh.
  * An appointment's may tell the visitor and changes its calendar file (decision 093).
  */
@@ -88,12 +86,11 @@ export async function saveLead(
 }
 
 /** What a save that met a newer change answers: the lead as it is now, and who changed it when. */
-export function saveConflict(current: LeadWithNote): SaveConflict {
+export function saveConflict(current: LeadWithChange): SaveConflict {
   const atLabel = current.updatedAt === null ? null : formatStoreDateTime(current.updatedAt);
   return {
     message: changedByMessage(current.updatedBy, atLabel),
     status: current.status,
-    staffNote: current.staffNote,
     version: current.version,
   };
 }

@@ -2,19 +2,17 @@ import { z } from "zod";
 import { messaging } from "~/config/messaging";
 import type { LeadStatus } from "~/core/lead-statuses";
 import { LEAD_KINDS, type LeadKind } from "~/core/lead-kinds";
-import { isAcceptableText } from "~/leads/rules/fields";
 import { statusesFor } from "./view";
 
-// What staff may post about a lead: a status from its row, or status and note
-// from its record page. The browser checks the same schemas before posting.
+// What staff may post about a lead: a status from its row or its record page
+// (its notes are app/records/). The browser checks the same schemas before posting.
 
-export const MAX_NOTE_LENGTH = 2000;
 export const STATUS_ERROR = "Choose one of the listed statuses.";
 export const VERSION_ERROR = "This page is out of date: reload it and save again.";
 export const SEAT_TAKEN_ERROR =
   "Another booking holds this time now, so this appointment can't be reopened. Book the visitor a new time instead.";
 
-/** The version of status and note a form started from (docs/decisions/106): a hidden field. */
+/** The version of the status a form started from (docs/decisions/106): a hidden field. */
 export const versionField = z.coerce.number({ error: VERSION_ERROR }).int(VERSION_ERROR).min(1, VERSION_ERROR);
 
 function detailsSchema(kind: LeadKind) {
@@ -24,11 +22,6 @@ function detailsSchema(kind: LeadKind) {
     status: z.enum(statuses as [string, ...string[]], { error: STATUS_ERROR }).transform(
       (value) => value as (typeof statuses)[number],
     ),
-    staffNote: z
-      .string()
-      .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters or fewer.`)
-      .refine((value) => isAcceptableText(value, "multi"), "The note contains characters we can't accept.")
-      .default(""),
   });
 }
 
@@ -51,12 +44,11 @@ export type StatusActionData =
 export interface SaveConflict<Status extends string = LeadStatus> {
   message: string;
   status: Status;
-  staffNote: string;
   version: number;
 }
 
-/** "Changed by ann@example.com at Nov 20, 2026, 3:05 PM, here is the current note." */
-export function changedByMessage(by: string | null, atLabel: string | null, what = "here is the current note"): string {
+/** "Changed by ann@example.com at Nov 20, 2026, 3:05 PM, here is the status now." */
+export function changedByMessage(by: string | null, atLabel: string | null, what = "here is the status now"): string {
   const who = by ?? "someone else";
   return atLabel ? `Changed by ${who} at ${atLabel}, ${what}.` : `Changed by ${who}, ${what}.`;
 }
@@ -76,19 +68,6 @@ export const StaffTextSchema = z.object({
     .max(messaging.staffTextMaxLength, `Keep the text to ${messaging.staffTextMaxLength} characters or fewer.`)
     .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), "The text contains characters we can't send."),
 });
-
-/** One line of a record's history, oldest first. */
-export interface HistoryEntry {
-  at: number;
-  atLabel?: string;
-  kind: "change" | "sent" | "outgoing" | "withdrawn" | "received";
-  title: string;
-  body?: string;
-  /** Delivery state of a sent message, or the keyword of a received text. */
-  status?: string | undefined;
-  /** The message has not reached the person (it failed, or the carrier said so): the status stands out. */
-  problem?: boolean;
-}
 
 /** Whether staff may text a record's number, and why not. */
 export interface TextingState {

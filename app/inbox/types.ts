@@ -9,7 +9,7 @@ export interface LeadBase {
   status: LeadStatus;
   /** epoch ms */
   createdAt: number;
-  /** The version of status and note; a save carries the one it started from (docs/decisions/106). */
+  /** The version of the status; a save carries the one it started from (docs/decisions/106). */
   version: number;
 }
 
@@ -42,9 +42,8 @@ export interface ContactLead extends LeadBase {
 }
 
 export type Lead = AppointmentLead | OrderLead | ContactLead;
-export type LeadWithNote = Lead & {
-  staffNote: string;
-  /** Who made the latest change of status or note (a staff e-mail or "the visitor"), and when (epoch ms); null before any. */
+export type LeadWithChange = Lead & {
+  /** Who made the latest change of status (a staff e-mail or "the visitor"), and when (epoch ms); null before any. */
   updatedBy: string | null;
   updatedAt: number | null;
 };

@@ -13,12 +13,15 @@ import {
   outbox,
   passkeyChallenges,
   rateLimits,
+  recordEvents,
+  recordNotes,
   repairs,
   sessions,
   smsInbound,
   smsOptOuts,
 } from "~/db/schema";
 import { builtStatement, runBatch, type DbEnv } from "~/db/sql.server";
+import { STAFF_LISTS, type StaffList } from "~/core/staff-lists";
 
 // Deletes what the privacy policy (/privacy, "How long we keep records") says we
 // no longer keep. Runs from the Cron Trigger; each run removes a bounded batch
@@ -93,6 +96,23 @@ function forgetBookerKeys(env: DbEnv, cutoff: number) {
   return builtStatement(env, getDb(env).update(appointments).set({ visitorKey: null, addressKey: null }).where(inArray(rowid, keyed)));
 }
 
+/** The table each staff list's records live in, whose deletion takes the records' notes and timeline lines along. */
+const RECORD_TABLES = { appointments, orders, contacts: contactMessages, repairs } satisfies Record<StaffList, unknown>;
+
+/**
+ * A record's notes or timeline events once the record itself is gone (deleted earlier in the same batch): they
+ * hold what staff wrote about a person, so they go with the record (decision 140).
+ */
+function purgeOrphaned(env: DbEnv, lines: typeof recordNotes | typeof recordEvents, list: StaffList) {
+  const records = RECORD_TABLES[list];
+  const orphaned = getDb(env)
+    .select({ rowid })
+    .from(lines)
+    .where(and(eq(lines.list, list), sql`NOT EXISTS (SELECT 1 FROM ${records} WHERE ${records.id} = ${lines.recordId})`))
+    .limit(BATCH);
+  return builtStatement(env, getDb(env).delete(lines).where(inArray(rowid, orphaned)));
+}
+
 /**
  * Counters are tiny but can grow fast (a sign-in adds one per e-mail it tries),
  * so each run deletes every expired one, in rounds of COUNTER_ROUND (each a D1
@@ -135,6 +155,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, appointments, appointments.startsAt, now - RETENTION.appointmentsMs),
     // closed_at is set only while a repair is picked up or cancelled (app/repairs/repairs.server.ts).
     purgeOlderThan(env, repairs, repairs.closedAt, now - RETENTION.closedRepairsMs),
+    ...STAFF_LISTS.flatMap((list) => [purgeOrphaned(env, recordNotes, list), purgeOrphaned(env, recordEvents, list)]),
     purgeOlderThan(env, outbox, outbox.createdAt, now - RETENTION.outboxMs),
     purgeOlderThan(env, smsInbound, smsInbound.createdAt, now - RETENTION.outboxMs),
     purgeOlderThan(env, consentRecords, consentRecords.createdAt, now - RETENTION.smsConsentMs),

@@ -16,7 +16,7 @@ import { formatPhone, textablePhone } from "~/core/phone";
 import type { Availability, BookedAppointment, BookingRequest } from "./rules/appointment";
 import { storeLead } from "./save.server";
 import { addDays, availableSlots, BOOKING_WINDOW_DAYS, SCHEDULER_DAYS, SCHEDULER_SEARCH_DAYS, type SpecialDay } from "~/core/slots";
-import { checkSlot, hoursExceptions } from "~/hours/exceptions.server";
+import { checkSlot, hoursExceptions, specialDaysWithin } from "~/hours/exceptions.server";
 import { formatStoreDate, storeDate } from "~/core/store-time";
 
 /** Seats per slot from [vars] APPOINTMENT_SLOT_CAPACITY; 1 unless set to a sane whole number. */
@@ -99,7 +99,7 @@ const SPECIAL_DAYS_AHEAD = 14;
 
 /** The special days of the next two weeks, as the form pages (/book, /contactus) show them. */
 export async function specialDaysAhead(env: Env, today = storeDate()): Promise<SpecialDay[]> {
-  return [...(await hoursExceptions(env, today, addDays(today, SPECIAL_DAYS_AHEAD - 1))).specialDays];
+  return specialDaysWithin(env, today, SPECIAL_DAYS_AHEAD);
 }
 
 /**
@@ -208,7 +208,6 @@ export async function bookAppointment(
           changeId: sql`NULL`,
           sequence: sql`0`,
           status: sql`'new'`,
-          staffNote: sql`''`,
           version: sql`1`,
           updatedBy: sql`NULL`,
           updatedAt: sql`NULL`,

@@ -300,7 +300,8 @@ export async function managePage(env: Env, token: string, url: URL, now = Date.n
     state: "active" as const,
     visit,
     step: step === "review" && !target ? ("reschedule" as const) : step,
-    days: days.map((day) => day.date),
+    /** The scheduler's days, each with its times (the page shows a day's times at once with JavaScript). */
+    days,
     date,
     dateLabel: date ? formatCalendarDay(date) : null,
     /** A day was asked for that the scheduler does not offer (closed, full or too far). */

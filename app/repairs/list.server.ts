@@ -24,13 +24,11 @@ export interface RepairRow {
   readyAt: number | null;
   createdAt: number;
   createdBy: string;
-  staffNote: string;
 }
 
 const COLUMNS = sql.raw(
   "t.id, t.ticket, t.name, t.phone, t.email, t.item, t.work, t.work_detail AS workDetail, t.estimate_cents AS estimateCents, " +
-    "t.promised_date AS promisedDate, t.status, t.ready_at AS readyAt, t.created_at AS createdAt, t.created_by AS createdBy, " +
-    "t.staff_note AS staffNote",
+    "t.promised_date AS promisedDate, t.status, t.ready_at AS readyAt, t.created_at AS createdAt, t.created_by AS createdBy",
 );
 
 export { planSearch };

@@ -1,16 +1,23 @@
 import { store, storeAddressLine } from "~/config/store";
+import { specialDayLabel, specialDaySentence, type SpecialDay } from "~/core/slots";
 import type { Email } from "~/messaging/email";
 import { renderEmail } from "~/messaging/email-layout";
 
 // The "ready for pickup" message and the estimate to approve, by text and by
 // e-mail. A text carries no words anyone typed (only the ticket number, the
 // amount and the store's own facts) and stays in the GSM-7 alphabet like every
-// text the site sends (plain hyphens).
+// text the site sends (plain hyphens), so the ready text fits one segment, or two
+// when the store's hours change in the days ahead. Both ready messages name those
+// changes (the owner's special days, from the one availability source, decision
+// 139) after the weekly hours, so no one comes on a closed day.
 
 /** /repair with the ticket number filled in: the claim ticket's QR code and the estimate message link to it. */
 export function repairStatusUrl(ticket: string): string {
   return `${store.siteOrigin}/repair?ticket=${encodeURIComponent(ticket)}`;
 }
+
+/** How many days from the message's sending the special days it names are looked up for: a week to pick up. */
+export const PICKUP_NOTICE_DAYS = 7;
 
 /** "11:00" → "11", "18:00" → "6", "18:30" → "6:30". */
 function shortHour(time: string): string {
@@ -26,13 +33,22 @@ function pickupHours(): string {
     .join(", ");
 }
 
-/** `repaired` false: the customer declined the estimate, and the piece waits for them as it came in. */
-export function repairReadyText(ticket: string, repaired = true): string {
+/**
+ * `repaired` false: the customer declined the estimate, and the piece waits for them as it came in.
+ * `specialDays`: the store's special days of the PICKUP_NOTICE_DAYS from the text's sending.
+ */
+export function repairReadyText(ticket: string, repaired = true, specialDays: readonly SpecialDay[] = []): string {
   const what = repaired ? `your repair ${ticket} is ready for pickup` : `your piece (repair ${ticket}) is ready for pickup, not repaired, as you declined the estimate`;
-  return `${store.name}: ${what}. ${pickupHours()}. Reply STOP to opt out.`;
+  const changes = specialDays.map((day) => ` ${specialDaySentence(day)}`).join("");
+  return `${store.name}: ${what}. ${pickupHours()}.${changes} Reply STOP to opt out.`;
 }
 
-export function repairReadyEmail(to: string, repair: { name: string; ticket: string; item: string }, repaired = true): Email {
+export function repairReadyEmail(
+  to: string,
+  repair: { name: string; ticket: string; item: string },
+  repaired = true,
+  specialDays: readonly SpecialDay[] = [],
+): Email {
   return renderEmail({
     to,
     subject: repaired ? `Your repair ${repair.ticket} is ready for pickup` : `Your piece (repair ${repair.ticket}) is ready for pickup, not repaired`,
@@ -46,6 +62,9 @@ export function repairReadyEmail(to: string, repair: { name: string; ticket: str
       ["Ticket", repair.ticket],
       ["Item", repair.item],
       ["Pickup hours", store.hours.map((entry) => entry.label).join(", ")],
+      ...(specialDays.length
+        ? [["Special hours", specialDays.map((day) => `${specialDayLabel(day)}${day.note ? ` (${day.note})` : ""}`).join(", ")] as [string, string]]
+        : []),
       ["Where", `${store.name}, ${storeAddressLine}`],
     ],
     closing: [`Questions? Call us at ${store.phone.display} or write to ${store.email}.`],

@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
-import { consentRecords, outbox, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
+import { consentRecords, outbox, recordNotes, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
 import { textablePhone } from "~/core/phone";
 import { outsideQuietHours } from "~/core/reminders";
 import { emailMessage, queueMessage, textMessage, type OutgoingMessage } from "~/messaging/outbox.server";
-import { repairEstimateEmail, repairEstimateText, repairReadyEmail, repairReadyText } from "./messages";
+import { PICKUP_NOTICE_DAYS, repairEstimateEmail, repairEstimateText, repairReadyEmail, repairReadyText } from "./messages";
+import { specialDaysWithin } from "~/hours/exceptions.server";
+import type { SpecialDay } from "~/core/slots";
 import { changedByMessage } from "~/inbox/rules";
-import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
+import { messageLine } from "~/messaging/message-line";
+import type { TimelineEntry } from "~/core/timeline";
+import { formatCalendarDay, formatStoreDateTime, storeDate } from "~/core/store-time";
 import {
   conditionText,
   formatEstimate,
@@ -18,7 +22,7 @@ import {
   type RepairConflict,
   type RepairStatusChange,
 } from "./rules";
-import { CLOSED_REPAIR_STATUSES, isReadyStatus } from "~/core/repair-statuses";
+import { CLOSED_REPAIR_STATUSES, isReadyStatus, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
 import { NO_LONGER_READY, NO_LONGER_WAITING, REPAIR_ESTIMATE_KIND, REPAIR_READY_KIND } from "../messaging/repair-ready-gate.server";
 import type { StoredPhoto } from "~/photos/receive.server";
 import { REPAIR_PHOTOS } from "~/photos/rules";
@@ -38,6 +42,8 @@ export type RepairPhoto = typeof repairPhotos.$inferSelect;
 
 /** Who the history and the page name when the customer answered an estimate on /repair. */
 export const CUSTOMER_ONLINE = "the customer, online";
+
+const TIMELINE_LIMIT = 100;
 
 /** A new number is drawn when one is taken; three clashes in a row at 30 bits would mean a broken generator. */
 const TICKET_TRIES = 3;
@@ -78,7 +84,6 @@ export async function createRepair(
           workDetail: repair.workDetail ?? "",
           estimateCents: repair.estimate,
           promisedDate: repair.promisedDate,
-          staffNote: repair.staffNote,
           conditionNotes: conditionText(repair.conditionPicks, repair.conditionNotes),
           textConsent: Boolean(repair.textConsent),
           changeId,
@@ -91,6 +96,21 @@ export async function createRepair(
         .onConflictDoNothing()
         .returning({ id: repairs.id, ticket: repairs.ticket, createdAt: repairs.createdAt }),
       historyLine(db, byForm, now),
+      // The clerk's note at intake is the repair's first note, signed by them (decision 140).
+      insertSelect(
+        db,
+        recordNotes,
+        {
+          id: sql`NULL`,
+          list: sql`${"repairs"}`,
+          recordId: sql`${repairs.id}`,
+          body: sql`${repair.staffNote}`,
+          author: sql`${clerk.email}`,
+          createdAt: sql`${now}`,
+          formId: sql`${repair.formId}`,
+        },
+        sql`${byForm} AND ${repair.staffNote} != ''`,
+      ),
       insertSelect(
         db,
         consentRecords,
@@ -179,7 +199,7 @@ export type ChangeOutcome =
   | { status: "not-found" };
 
 /**
- * Sets a repair's status (with its estimate, promised date and note), if it
+ * Sets a repair's status (with its estimate and promised date), if it
  * still is the version the clerk saw. Setting it ready (repaired or not) queues the ready
  * message once, in the channels the customer agreed to, for the first moment
  * outside the quiet hours; any other status withdraws one not yet sent. Moving on from
@@ -196,7 +216,7 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
   const ready = isReadyStatus(change.status);
   const becomesReady = ready && before.status !== change.status;
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
-  const messages = becomesReady ? readyMessages(before, now, change.status === "ready") : [];
+  const messages = becomesReady ? await readyMessages(db, before, now, change.status === "ready") : [];
   const [updated, , , , , ...queued] = await db.batch([
     db
       .update(repairs)
@@ -204,7 +224,6 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
         status: change.status,
         estimateCents: change.estimate,
         promisedDate: change.promisedDate,
-        staffNote: change.staffNote,
         version: sql`${repairs.version} + 1`,
         changeId,
         updatedAt: new Date(now),
@@ -373,7 +392,7 @@ export async function decideEstimate(
   const changeId = crypto.randomUUID();
   const approved = decision === "approve";
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${repairId} AND ${repairs.changeId} = ${changeId}`;
-  const messages = approved ? [] : readyMessages(before, now, false);
+  const messages = approved ? [] : await readyMessages(db, before, now, false);
   const [decided, updated, , ...queued] = await db.batch([
     db
       .update(repairEstimates)
@@ -415,8 +434,7 @@ function staleOutcome(current: Repair, change: RepairStatusChange): ChangeOutcom
   const same =
     current.status === change.status &&
     current.estimateCents === change.estimate &&
-    current.promisedDate === change.promisedDate &&
-    current.staffNote === change.staffNote;
+    current.promisedDate === change.promisedDate;
   return same ? { status: "unchanged", repair: current } : { status: "stale", repair: current };
 }
 
@@ -427,18 +445,23 @@ export function repairConflict(current: Repair): RepairConflict {
     status: current.status,
     estimate: formatEstimate(current.estimateCents),
     promised: formatCalendarDay(current.promisedDate),
-    staffNote: current.staffNote,
     version: current.version,
   };
 }
 
-/** The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they left one. */
-function readyMessages(repair: Repair, now: number, repaired: boolean): OutgoingMessage[] {
+/**
+ * The ready message in each channel the customer gave at the counter: a text with consent, an e-mail when they
+ * left one. Both name the store's special days of the week from its sending, read from the one availability source.
+ */
+async function readyMessages(db: Db, repair: Repair, now: number, repaired: boolean): Promise<OutgoingMessage[]> {
   const timing = { sendAt: outsideQuietHours(now) };
-  const messages: OutgoingMessage[] = [];
   const phone = textablePhone(repair.phone);
-  if (repair.textConsent && phone) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired), timing));
-  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired), timing));
+  const wantsText = repair.textConsent && phone;
+  if (!wantsText && !repair.email) return [];
+  const specialDays: SpecialDay[] = await specialDaysWithin(db, storeDate(timing.sendAt), PICKUP_NOTICE_DAYS);
+  const messages: OutgoingMessage[] = [];
+  if (wantsText) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired, specialDays), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired, specialDays), timing));
   return messages;
 }
 
@@ -456,13 +479,34 @@ export function repairHistory(db: Db, id: number): Promise<RepairEvent[]> {
   return db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(asc(repairEvents.id));
 }
 
-/** The ready and estimate messages queued for a repair, for its page (what went, what waits, what was withdrawn). */
-export function repairMessages(db: Db, id: number) {
-  return db
-    .select({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
-    .from(outbox)
-    .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), inArray(outbox.kind, [REPAIR_READY_KIND, REPAIR_ESTIMATE_KIND])))
-    .orderBy(asc(outbox.id));
+/**
+ * A repair's own lines of its timeline (app/dashboard/record-timeline.server.ts adds the notes): every status it
+ * had, with the estimate and promised date as they stood, and its ready and estimate messages (what went, what waits, what was
+ * withdrawn), the newest of each, one list per source.
+ */
+export async function repairTimelineLines(db: Db, id: number, now: number): Promise<TimelineEntry[][]> {
+  const [statuses, messages] = await db.batch([
+    db.select().from(repairEvents).where(eq(repairEvents.repairId, id)).orderBy(desc(repairEvents.id)).limit(TIMELINE_LIMIT),
+    db
+      .select()
+      .from(outbox)
+      .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), inArray(outbox.kind, [REPAIR_READY_KIND, REPAIR_ESTIMATE_KIND])))
+      .orderBy(desc(outbox.id))
+      .limit(TIMELINE_LIMIT),
+  ]);
+  // Two sources, in the order a change makes them: a status, then the message it queued (newestFirst).
+  return [
+    statuses.map((event, index): TimelineEntry => ({
+      at: event.createdAt.getTime(),
+      kind: "status",
+      // The oldest line is the intake itself.
+      title: index === statuses.length - 1 && statuses.length < TIMELINE_LIMIT ? `Logged as ${REPAIR_STATUS_LABELS[event.status]}` : `Status set to ${REPAIR_STATUS_LABELS[event.status]}`,
+      by: event.actorEmail,
+      body: `Estimate ${formatEstimate(event.estimateCents) || "none"} · promised ${formatCalendarDay(event.promisedDate)}`,
+      seq: event.id,
+    })),
+    messages.map((row) => messageLine(row, now)),
+  ];
 }
 
 /** A repair's estimates, newest first, with what became of each. */

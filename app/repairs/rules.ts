@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { store } from "~/config/store";
-import { MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
+import type { SaveConflict } from "~/inbox/rules";
+import { MAX_NOTE_LENGTH, NOTE_MESSAGES } from "~/records/rules";
 import { textablePhone } from "~/core/phone";
 import { choiceField, emailField, isAcceptableText, nameFieldAsking, optionalSingleLine, phoneFieldAsking } from "~/leads/rules/fields";
 import { parseDate, storeDate } from "~/core/store-time";
@@ -87,10 +88,12 @@ const promisedDateField = z
 const isPast = (date: string) => date < storeDate();
 const PAST_DATE = "The promised date can't be in the past.";
 
-const staffNoteField = z
+/** The new repair's first note (optional): it becomes the repair's first entry in its notes (decision 140). */
+const firstNoteField = z
   .string()
-  .max(MAX_NOTE_LENGTH, `Keep the note to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters or fewer.`)
-  .refine((value) => isAcceptableText(value, "multi"), "The note contains characters we can't accept.")
+  .trim()
+  .max(MAX_NOTE_LENGTH, NOTE_MESSAGES.tooLong)
+  .refine((value) => isAcceptableText(value, "multi"), NOTE_MESSAGES.characters)
   .default("");
 
 /** The quick picks ticked and the notes typed, as one text the staff page and the store's copy show. */
@@ -118,7 +121,7 @@ export const NewRepairSchema = z
     workDetail: optionalSingleLine(200, "Details"),
     estimate: estimateField,
     promisedDate: promisedDateField.refine((date) => !isPast(date), PAST_DATE),
-    staffNote: staffNoteField,
+    staffNote: firstNoteField,
     conditionPicks: z.array(z.enum(CONDITION_PICKS, { error: "Choose from the listed conditions." })).default([]),
     conditionNotes: conditionNotesField,
     textConsent: z.literal("on", { error: "Tick the box, or leave it empty." }).optional(),
@@ -142,7 +145,6 @@ export const RepairStatusSchema = z
     estimate: estimateField,
     promisedDate: promisedDateField,
     shownPromisedDate: z.string().optional(),
-    staffNote: staffNoteField,
   })
   .superRefine((value, ctx) => {
     if (value.promisedDate !== value.shownPromisedDate && isPast(value.promisedDate)) {

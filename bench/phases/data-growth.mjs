@@ -17,24 +17,24 @@ const TABS = [
 
 const SEED = {
   appointments: (n) => `
-    INSERT INTO appointments (name, phone, date, time, service, created_at, starts_at, slot_seat, status, staff_note)
+    INSERT INTO appointments (name, phone, date, time, service, created_at, starts_at, slot_seat, status)
     SELECT 'Seeded appointment ' || i, '(901) 555-' || printf('%04d', i % 10000),
            date('2020-01-01', '+' || (i % 1500) || ' days'), '11:00 AM', 'Repair',
            :base - i * 60000,
            CAST((julianday(date('2020-01-01', '+' || (i % 1500) || ' days')) - 2440587.5) * 86400000 AS INTEGER) + 61200000,
-           1000 + i, CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''
+           1000 + i, CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END
     FROM seq WHERE i <= ${n}`,
   orders: (n) => `
-    INSERT INTO orders (name, phone, email, jewelry_type, material_preferences, diamond_selection, created_at, status, staff_note)
+    INSERT INTO orders (name, phone, email, jewelry_type, material_preferences, diamond_selection, created_at, status)
     SELECT 'Seeded order ' || i, '(901) 555-' || printf('%04d', i % 10000), 'seed-order' || i || '@example.com',
            'Custom Ring', 'Gold Yellow', 'Moissanite', :base - i * 60000,
-           CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''
+           CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END
     FROM seq WHERE i <= ${n}`,
   contact_messages: (n) => `
-    INSERT INTO contact_messages (name, phone, email, message, created_at, status, staff_note)
+    INSERT INTO contact_messages (name, phone, email, message, created_at, status)
     SELECT 'Seeded contact ' || i, '(901) 555-' || printf('%04d', i % 10000), 'seed-contact' || i || '@example.com',
            'Seeded message ' || i, :base - i * 60000,
-           CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END, ''
+           CASE i % 5 WHEN 0 THEN 'done' ELSE 'new' END
     FROM seq WHERE i <= ${n}`,
 };
 

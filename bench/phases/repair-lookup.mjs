@@ -27,8 +27,8 @@ export function seedRepairs(databaseFile, target = REPAIR_COUNT) {
     const { n } = db.prepare("SELECT count(*) AS n FROM repairs").get();
     const insert = db.prepare(
       `INSERT OR IGNORE INTO repairs (ticket, name, phone, phone_last4, email, item, work, work_detail, estimate_cents, promised_date,
-         staff_note, status, version, change_id, text_consent, created_at, created_by, updated_at, updated_by, form_id)
-       VALUES (?, ?, ?, ?, NULL, '14k yellow gold ring', 'Ring sizing', '', 8500, '2030-01-01', '', 'in_progress', 1, ?, 0, ?, 'bench', ?, 'bench', ?)`,
+         status, version, change_id, text_consent, created_at, created_by, updated_at, updated_by, form_id)
+       VALUES (?, ?, ?, ?, NULL, '14k yellow gold ring', 'Ring sizing', '', 8500, '2030-01-01', 'in_progress', 1, ?, 0, ?, 'bench', ?, 'bench', ?)`,
     );
     db.exec("BEGIN");
     // INSERT OR IGNORE skips a number drawn twice; the loop runs until the table holds `target`.

@@ -17,29 +17,24 @@ async function openRecord(page: Page, name: string) {
 }
 
 const statusField = (page: Page) => page.getByRole("combobox", { name: "Status" });
-const noteField = (page: Page) => page.getByRole("textbox", { name: "Staff note" });
-const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
+const saveButton = (page: Page) => page.getByRole("button", { name: "Save status", exact: true });
 
 async function saveTwice(page: Page) {
   await statusField(page).selectOption("contacted");
-  await noteField(page).fill("Called back, left a voicemail.");
   await saveButton(page).click();
-  await expect(page.locator(".toast", { hasText: "Saved." })).toBeVisible();
+  await expect(page.locator(".toast", { hasText: "Status saved." })).toBeVisible();
   // The form shows what was stored, not what the page first loaded.
   await expect(statusField(page)).toHaveValue("contacted");
-  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.");
 
-  await noteField(page).press("End");
-  await noteField(page).pressSequentially("\nShe called again: wants a quote.");
+  await statusField(page).selectOption("done");
   await saveButton(page).click();
   // Stored when the form moves on to the version after it (1 when sent, 2 after the first save, 3 now).
   await expect(page.locator('input[name="version"]')).toHaveValue("3");
-  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.\nShe called again: wants a quote.");
+  await expect(statusField(page)).toHaveValue("done");
 
   await page.reload();
-  await expect(statusField(page)).toHaveValue("contacted");
-  await expect(noteField(page)).toHaveValue("Called back, left a voicemail.\nShe called again: wants a quote.");
-  await expect(page.locator(".record__meta .status-pill")).toHaveText("Contacted");
+  await expect(statusField(page)).toHaveValue("done");
+  await expect(page.locator(".record__meta .status-pill")).toHaveText("Done");
 }
 
 test("with JavaScript, a clerk saves a record twice and both saves are kept", async ({ browser, page }) => {
@@ -64,7 +59,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("two clerks save one record: the second is told who changed it, and nothing is overwritten", async ({ browser, page }) => {
+test("two clerks set one record's status: the second is told who changed it, and nothing is overwritten", async ({ browser, page }) => {
   const name = uniqueName("Clerk Rivals");
   await sendContactMessage(browser, name);
   await signInAsStaff(page);
@@ -74,34 +69,29 @@ test("two clerks save one record: the second is told who changed it, and nothing
   await openRecord(page, name);
   await openRecord(second, name);
 
-  // The second clerk starts typing before the first one saves.
-  await noteField(second).fill("Second clerk: picked up the ring.");
+  // The second clerk chooses before the first one saves.
   await statusField(second).selectOption("done");
 
   await statusField(page).selectOption("contacted");
-  await noteField(page).fill("First clerk: left a voicemail.");
   await saveButton(page).click();
-  await expect(page.locator(".toast", { hasText: "Saved." })).toBeVisible();
+  await expect(page.locator(".toast", { hasText: "Status saved." })).toBeVisible();
 
   await saveButton(second).click();
   const conflict = second.getByTestId("save-conflict");
-  await expect(conflict).toContainText(new RegExp(`Changed by ${TEST_STAFF.email.replace(/[.]/g, "\\.")} at .+, here is the current note\\.`));
-  await expect(conflict.getByTestId("current-note")).toHaveText("First clerk: left a voicemail.");
-  // The second clerk's words are still in the form, next to the stored ones.
-  await expect(second.getByRole("textbox", { name: "Your note (not saved yet)" })).toHaveValue("Second clerk: picked up the ring.");
+  await expect(conflict).toContainText(new RegExp(`Changed by ${TEST_STAFF.email.replace(/[.]/g, "\\.")} at .+, here is the status now\\.`));
+  await expect(conflict).toContainText("Status now: Contacted");
+  // The second clerk's choice is still in the form.
+  await expect(statusField(second)).toHaveValue("done");
 
   // Nothing was overwritten.
   await page.reload();
   await expect(statusField(page)).toHaveValue("contacted");
-  await expect(noteField(page)).toHaveValue("First clerk: left a voicemail.");
 
-  // Having seen it, the second clerk saves both texts.
-  await second.getByRole("textbox", { name: "Your note (not saved yet)" }).fill("First clerk: left a voicemail.\nSecond clerk: picked up the ring.");
+  // Having seen it, the second clerk saves again.
   await saveButton(second).click();
-  await expect(second.locator(".toast", { hasText: "Saved." })).toBeVisible();
+  await expect(second.locator(".toast", { hasText: "Status saved." })).toBeVisible();
   await page.reload();
   await expect(statusField(page)).toHaveValue("done");
-  await expect(noteField(page)).toHaveValue("First clerk: left a voicemail.\nSecond clerk: picked up the ring.");
   await other.close();
 });
 
@@ -227,7 +217,7 @@ test("the toast after a save covers neither Sign out nor any other submit button
   await openRecord(page, name);
   await statusField(page).selectOption("done");
   await saveButton(page).click();
-  const toast = page.locator(".toast", { hasText: "Saved." });
+  const toast = page.locator(".toast", { hasText: "Status saved." });
   await expect(toast).toBeVisible();
   await page.evaluate(() => scrollTo(0, 0));
   expect(await coveredSubmitButtons(page)).toEqual([]);

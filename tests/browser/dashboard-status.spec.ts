@@ -41,7 +41,7 @@ test("with JavaScript, a row's status saves through a fetcher without leaving or
   await expect(rowOf(page, name).getByRole("combobox")).toHaveValue("contacted");
 });
 
-test("with JavaScript, the record page saves a status and a staff note", async ({ browser, page }) => {
+test("with JavaScript, the record page saves a status and adds a note", async ({ browser, page }) => {
   const name = uniqueName("Note JS");
   await sendContactMessage(browser, name);
   await signInAsStaff(page);
@@ -49,11 +49,13 @@ test("with JavaScript, the record page saves a status and a staff note", async (
   await rowOf(page, name).getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption("done");
-  await page.getByLabel("Staff note").fill("Sold her a 14K chain.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.getByRole("button", { name: "Save status", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+  await page.getByLabel("Add a note").fill("Sold her a 14K chain.");
+  await page.getByRole("button", { name: "Add note", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Staff note")).toHaveValue("Sold her a 14K chain.");
+  await expect(page.getByRole("list", { name: "Timeline, newest first" })).toContainText("Sold her a 14K chain.");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("done");
 });
 

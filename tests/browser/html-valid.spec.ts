@@ -90,15 +90,15 @@ test("the repair pages are valid HTML, the staff's and the customer's", async ({
   const repairPage = ticketPage.replace(/\/ticket$/, "");
 
   const staffPages = await served(page.request, ["/dashboard/repairs", "/dashboard/repairs/new", repairPage, ticketPage]);
-  // A save over a colleague's newer change: the answer, with its notice above the clerk's kept words.
-  const save = (staffNote: string) =>
+  // A save over a colleague's newer change: the answer, with its notice above the clerk's kept choices.
+  const save = (estimate: string) =>
     page.request.post(repairPage, {
-      form: { status: "in_progress", version: "1", estimate: "85", promisedDate: inDays(5), shownPromisedDate: inDays(5), staffNote },
+      form: { intent: "status", status: "in_progress", version: "1", estimate, promisedDate: inDays(5), shownPromisedDate: inDays(5) },
       headers: { Origin: new URL(page.url()).origin },
       maxRedirects: 0,
     });
-  expect((await save("First clerk's note")).status()).toBe(302);
-  const conflict = await save("Second clerk's note");
+  expect((await save("85")).status()).toBe(302);
+  const conflict = await save("95");
   expect(conflict.status()).toBe(409);
   staffPages.set(`${repairPage} (conflict)`, await conflict.text());
   expect(staffPages.get(`${repairPage} (conflict)`)).toContain('data-testid="save-conflict"');

@@ -139,7 +139,9 @@ test("a phone number with two upcoming appointments is asked to call, next to th
   await form.getByRole("textbox", { name: /^Phone/ }).fill("(901) 555-0166");
   await form.getByLabel(/^Service/).selectOption("Repair");
   await chooseDay(form, bookableDate(8));
-  await chooseTime(form, "1:00 PM");
+  // Any open time: the cap refuses the booking whatever the time. A fixed one could be gone: when offset 8 falls on
+  // a Sunday, bookableDate moves it to offset 9's Monday, where the race test above takes 1 PM.
+  await form.getByRole("group", { name: /^Time/ }).getByRole("radio").first().check();
   await form.getByRole("button", { name: "Book appointment" }).click();
 
   const phone = form.getByRole("textbox", { name: /^Phone/ });

@@ -78,7 +78,10 @@ for (const js of [true, false]) {
       await page.getByRole("combobox", { name: "Status" }).selectOption("ready");
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
-      await expect(page.getByText(/^Text: waiting, goes /)).toBeVisible();
+      // The ready text waits in the outbox: its line heads the repair's timeline.
+      const readyText = page.getByRole("list", { name: "Timeline, newest first" }).getByRole("listitem").first();
+      await expect(readyText).toContainText(/^Outgoing\s*Repair ready for pickup text to \(901\)/);
+      await expect(readyText).toContainText(/Scheduled for|Waiting to be sent/);
       if (js) await expectNoAxeViolations(page, "the repair's page");
 
       const ready = await customerLooksUp(browser, ticket, phone.slice(-4), js);
@@ -171,9 +174,9 @@ test("a repair's page open at one counter shows the status another counter saved
 
 const PHONE = { width: 390, height: 844 };
 const statusField = (page: Page) => page.getByRole("combobox", { name: "Status" });
-const noteField = (page: Page) => page.getByRole("textbox", { name: "Staff note (only staff see it)" });
-const keptNoteField = (page: Page) => page.getByRole("textbox", { name: "Your note (not saved yet)" });
-const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
+// The status form's estimate, not the "Ask for approval" form's (decision 141).
+const estimateField = (page: Page) => page.getByRole("textbox", { name: "Estimate in dollars (optional)" });
+const saveButton = (page: Page) => page.getByRole("button", { name: "Save status", exact: true });
 const saved = (page: Page) => expect(page.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
 
 /** The first clerk logs a repair and opens its page; the second opens the same page in a browser of their own. */
@@ -193,71 +196,62 @@ async function twoClerksOnOneRepair(browser: Browser, page: Page, secondJs: bool
 
 async function firstClerkSaves(page: Page) {
   await statusField(page).selectOption("in_progress");
-  await noteField(page).fill("First clerk: needs a new shank.");
   await saveButton(page).click();
   await saved(page);
 }
 
-/** The second clerk is told of the first one's change, with their own words still in the form. */
-async function expectConflictNotice(second: Page, theirNote: string) {
+/** The second clerk is told of the first one's change, with their own choices still in the form. */
+async function expectConflictNotice(second: Page, theirEstimate: string) {
   const conflict = second.getByTestId("save-conflict");
   await expect(conflict).toContainText(/^Changed by browser-staff@example\.com at .+, here is the repair as it is now\./);
   await expect(conflict).toContainText("Status now: In progress");
   await expect(conflict).toContainText("Estimate now: $85");
-  await expect(conflict.getByTestId("current-note")).toHaveText("First clerk: needs a new shank.");
-  await expect(keptNoteField(second)).toHaveValue(theirNote);
+  await expect(statusField(second)).toHaveValue("waiting_parts");
+  await expect(estimateField(second)).toHaveValue(theirEstimate);
 }
 
-/** Having read both notes, the second clerk saves both; it is stored. */
-async function secondClerkSavesKnowingly(page: Page, second: Page, theirNote: string) {
+/** Having read the change, the second clerk saves again; it is stored. */
+async function secondClerkSavesKnowingly(page: Page, second: Page, theirEstimate: string) {
   // Nothing was overwritten by the refused save.
   await page.reload();
-  await expect(noteField(page)).toHaveValue("First clerk: needs a new shank.");
-  await keptNoteField(second).fill(`First clerk: needs a new shank.\n${theirNote}`);
+  await expect(statusField(page)).toHaveValue("in_progress");
+  await expect(estimateField(page)).toHaveValue("85");
   await saveButton(second).click();
   await saved(second);
   await page.reload();
   await expect(statusField(page)).toHaveValue("waiting_parts");
-  await expect(noteField(page)).toHaveValue(`First clerk: needs a new shank.\n${theirNote}`);
+  await expect(estimateField(page)).toHaveValue(theirEstimate);
 }
 
 test("with JavaScript, a repair's page keeps what a clerk typed when a colleague saves, follows the rest, and tells their save of the change", async ({ browser, page }) => {
   test.setTimeout(90_000);
   const { second, counter } = await twoClerksOnOneRepair(browser, page, true);
-  const estimate = (clerk: Page) => clerk.getByRole("textbox", { name: "Estimate in dollars (optional)" });
-  const theirNote = "Second clerk: customer wants it by Friday.";
-  await noteField(second).fill(theirNote);
-  await estimate(second).fill("95");
+  await estimateField(second).fill("95");
 
   await firstClerkSaves(page);
   // The colleague's change reaches the open page: the status the second clerk has not touched follows it, and the
-  // note and estimate they typed stay.
+  // estimate they typed stays.
   await expect(second.locator(".record__meta")).toContainText("In progress", { timeout: LIVE_PUSH });
   await expect(statusField(second)).toHaveValue("in_progress");
-  await expect(noteField(second)).toHaveValue(theirNote);
-  await expect(estimate(second)).toHaveValue("95");
+  await expect(estimateField(second)).toHaveValue("95");
 
-  // The words were written against the version before the colleague's: the save is told of it, and keeps them.
+  // The estimate was typed against the version before the colleague's: the save is told of it, and keeps it.
   await statusField(second).selectOption("waiting_parts");
   await saveButton(second).click();
-  await expectConflictNotice(second, theirNote);
-  await expect(statusField(second)).toHaveValue("waiting_parts");
-  await expect(estimate(second)).toHaveValue("95");
-  await secondClerkSavesKnowingly(page, second, theirNote);
+  await expectConflictNotice(second, "95");
+  await secondClerkSavesKnowingly(page, second, "95");
   await counter.close();
 });
 
-test("without JavaScript, a save over a colleague's newer change is told of it, keeps the clerk's words, and then saves knowingly", async ({ browser, page }) => {
+test("without JavaScript, a save over a colleague's newer change is told of it, keeps the clerk's choices, and then saves knowingly", async ({ browser, page }) => {
   test.setTimeout(90_000);
   const { second, counter } = await twoClerksOnOneRepair(browser, page, false);
-  const theirNote = "Second clerk: customer wants it by Friday.";
   await firstClerkSaves(page);
 
-  await noteField(second).fill(theirNote);
+  await estimateField(second).fill("95");
   await statusField(second).selectOption("waiting_parts");
   await saveButton(second).click();
-  await expectConflictNotice(second, theirNote);
-  await expect(statusField(second)).toHaveValue("waiting_parts");
-  await secondClerkSavesKnowingly(page, second, theirNote);
+  await expectConflictNotice(second, "95");
+  await secondClerkSavesKnowingly(page, second, "95");
   await counter.close();
 });

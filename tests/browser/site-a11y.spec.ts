@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES } from "../support/public-pages";
-import { ibmViolations } from "./accessibility";
+import { ibmViolations } from "./ibm-checker";
 
 // Two engines on every public page and the login page, at phone and desktop
 // widths: axe-core with its full default rule set (WCAG 2.2 A/AA and best

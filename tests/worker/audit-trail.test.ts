@@ -118,14 +118,15 @@ describe("entries are written", () => {
     await seedContacts([{ name }]);
     const id = await idOf("contact_messages", name);
     await postWithCookie(`/dashboard/contacts/${id}`, { intent: "status", version: "1", status: "contacted" }, cookie, headers);
-    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "2", status: "done", staffNote: "Called back." }, cookie, headers);
+    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "2", status: "done" }, cookie, headers);
+    await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: "Called back." }, cookie, headers);
     const csv = await getWithCookie(`/dashboard/export?tab=contacts&q=${encodeURIComponent(name)}`, cookie, headers);
     const body = await csv.text();
     expect(body).toContain(name);
 
-    expect(await lastEntry(staff.email, "lead-status-changed")).toMatchObject({ target: `contacts #${id}`, details: JSON.stringify({ status: "contacted" }) });
-    expect(await lastEntry(staff.email, "lead-updated")).toMatchObject({ target: `contacts #${id}` });
-    expect((await lastEntry(staff.email, "lead-updated"))!.details).not.toContain("Called back");
+    expect(await lastEntry(staff.email, "lead-status-changed")).toMatchObject({ target: `contacts #${id}`, details: JSON.stringify({ status: "done" }) });
+    expect(await lastEntry(staff.email, "note-added")).toMatchObject({ target: `contacts #${id}` });
+    expect((await lastEntry(staff.email, "note-added"))!.details).not.toContain("Called back");
     await expect.poll(async () => (await lastEntry(staff.email, "leads-exported"))?.details).toBeDefined();
     const exported = await lastEntry(staff.email, "leads-exported");
     expect(exported!.target).toBe("contacts");

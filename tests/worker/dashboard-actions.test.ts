@@ -11,7 +11,10 @@ beforeAll(async () => {
 });
 
 async function statusOf(table: string, id: number) {
-  return (await env.DB.prepare(`SELECT status, staff_note AS note FROM ${table} WHERE id = ?`).bind(id).first<{ status: string; note: string }>())!;
+  const row = (await env.DB.prepare(`SELECT status FROM ${table} WHERE id = ?`).bind(id).first<{ status: string }>())!;
+  const list = table === "contact_messages" ? "contacts" : table;
+  const notes = await env.DB.prepare("SELECT body FROM record_notes WHERE list = ? AND record_id = ? ORDER BY id").bind(list, id).all<{ body: string }>();
+  return { status: row.status, note: notes.results.map((note) => note.body).join("\n") };
 }
 
 describe("changing a lead's status from its row", () => {
@@ -84,7 +87,7 @@ describe("changing a lead's status from its row", () => {
 });
 
 describe("the record page", () => {
-  it("shows every field with tel: and mailto: links, and saves a staff note with the status", async () => {
+  it("shows every field with tel: and mailto: links, and saves the status and a note", async () => {
     await seedContacts([{ name: "Record Person", email: "record@example.com", phone: "(901) 555-0199", message: "Line one\nLine two" }]);
     const id = await idOf("contact_messages", "Record Person");
     const page = await (await getWithCookie(`/dashboard/contacts/${id}`, cookie)).text();
@@ -92,9 +95,11 @@ describe("the record page", () => {
     expect(page).toContain('href="tel:+19015550199"');
     expect(page).toContain("Line one\nLine two");
 
-    const saved = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "contacted", staffNote: "Called back, wants a quote." }, cookie);
+    const saved = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "contacted" }, cookie);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/dashboard/contacts/${id}`);
+    const noted = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: "Called back, wants a quote." }, cookie);
+    expect(noted.status).toBe(302);
     expect(await statusOf("contact_messages", id)).toEqual({ status: "contacted", note: "Called back, wants a quote." });
     expect(await (await getWithCookie(`/dashboard/contacts/${id}`, cookie)).text()).toContain("Called back, wants a quote.");
   });
@@ -102,9 +107,9 @@ describe("the record page", () => {
   it("refuses an over-long note with the reason next to the field", async () => {
     await seedContacts([{ name: "Record Long Note" }]);
     const id = await idOf("contact_messages", "Record Long Note");
-    const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote: "x".repeat(2001) }, cookie);
+    const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: "x".repeat(2001) }, cookie);
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Keep the note to 2,000 characters or fewer.");
+    expect(await response.text()).toContain("Keep the note to 2,000 characters or fewer");
     expect((await statusOf("contact_messages", id)).note).toBe("");
   });
 
@@ -112,13 +117,14 @@ describe("the record page", () => {
     await seedContacts([{ name: "Record Odd Note" }]);
     const id = await idOf("contact_messages", "Record Odd Note");
     for (const staffNote of ["Call\u0000back", "Paid \u202e0001$", "Line\u2028two"]) {
-      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote }, cookie);
+      const response = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: staffNote }, cookie);
       expect(response.status, JSON.stringify(staffNote)).toBe(400);
       expect(await response.text()).toContain("The note contains characters we can't accept.");
       expect((await statusOf("contact_messages", id)).note).toBe("");
     }
-    const kept = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "new", staffNote: "Line one\r\n\tLine two" }, cookie);
+    const kept = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: "Line one\r\n\tLine two" }, cookie);
     expect(kept.status).toBe(302);
+    // Trimmed at its ends like every field; the breaks and the tab inside are kept.
     expect((await statusOf("contact_messages", id)).note).toBe("Line one\r\n\tLine two");
   });
 });
@@ -144,7 +150,7 @@ describe("CSV export", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = await csvOf(response);
     expect(rows).toEqual([
-      ["Date & Time (Central)", "Name", "Email", "Phone", "Message", "Status", "Staff note"],
+      ["Date & Time (Central)", "Name", "Email", "Phone", "Message", "Status", "Notes"],
       // 18:30 UTC is 12:30 in Bartlett in January (CST).
       ["2026-01-15 12:30", "Export Keep", "keep@example.com", "(901) 555-0101", 'Say "hi", please', "Spam", ""],
     ]);
@@ -170,7 +176,7 @@ describe("CSV export", () => {
   it("exports appointments with their visit date and time", async () => {
     await seedAppointments([{ name: "Export Visit", startsAt: Date.UTC(2026, 5, 3, 16), service: "Custom Design" }]);
     const rows = await csvOf(await getWithCookie("/dashboard/export?tab=appointments&when=past&q=export+visit", cookie));
-    expect(rows[0]).toEqual(["Name", "Phone", "Date", "Time", "Service", "Booked (Central)", "Status", "Staff note"]);
+    expect(rows[0]).toEqual(["Name", "Phone", "Date", "Time", "Service", "Booked (Central)", "Status", "Notes"]);
     expect(rows[1]!.slice(0, 5)).toEqual(["Export Visit", "(901) 555-0122", "Wed, Jun 3, 2026", "11:00 AM", "Custom Design"]);
   });
 

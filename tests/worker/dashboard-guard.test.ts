@@ -86,8 +86,9 @@ async function expectDataRedirect(response: Response) {
 }
 
 async function statusOfContact() {
-  const row = await env.DB.prepare("SELECT status, staff_note FROM contact_messages WHERE id = ?").bind(contactId).first();
-  return row;
+  const row = await env.DB.prepare("SELECT status, version FROM contact_messages WHERE id = ?").bind(contactId).first();
+  const notes = await env.DB.prepare("SELECT count(*) AS notes FROM record_notes WHERE list = 'contacts' AND record_id = ?").bind(contactId).first();
+  return { ...row, ...notes };
 }
 
 describe("the staff guard refuses", () => {
@@ -126,9 +127,12 @@ describe("the staff guard refuses", () => {
         await expectLoginRedirect(
           await postWithCookie(
             `/dashboard/contacts/${contactId}`,
-            { intent: "details", status: "done", staffNote: "hijacked" },
+            { intent: "details", status: "done", version: "1" },
             badCookies[kind],
           ),
+        );
+        await expectLoginRedirect(
+          await postWithCookie(`/dashboard/contacts/${contactId}`, { intent: "note", formId: crypto.randomUUID(), note: "hijacked" }, badCookies[kind]),
         );
         expect(await statusOfContact()).toEqual(before);
 

@@ -304,5 +304,10 @@ describe("bookings taken by phone", () => {
     expect((await appointmentOutbox("Desk Move")).filter((row) => row.kind === "cancellation-confirmation").map((row) => row.channel).sort()).toEqual(["email", "sms"]);
     const audit = await rows<{ action: string }>("SELECT action FROM audit_log WHERE actor_email = ? AND action LIKE 'appointment-%' ORDER BY id", clerk.email);
     expect(audit.map((entry) => entry.action)).toEqual(["appointment-moved", "appointment-cancelled"]);
+    // The record's timeline names the clerk who moved and cancelled it, never "the visitor".
+    const page = await (await getWithCookie(`/dashboard/appointments/${appointment.id}`, cookie)).text();
+    expect(page).toContain(`Moved by ${clerk.email} from`);
+    expect(page).toContain(`Cancelled by ${clerk.email} (was`);
+    expect(page).not.toContain("by the visitor");
   });
 });

@@ -40,10 +40,10 @@ describe("migration 0011 (lead versions, phones in E.164) over existing rows", (
 
     await migrateAll();
 
-    expect(await all("SELECT id, phone, phone_key AS phoneKey, status, staff_note AS note, version, updated_by AS updatedBy, updated_at AS updatedAt FROM appointments ORDER BY id")).toEqual([
-      { id: 1, phone: "+19015550122", phoneKey: "+19015550122", status: "contacted", note: "Called.", version: 1, updatedBy: null, updatedAt: null },
-      { id: 2, phone: "+19015550188", phoneKey: "+19015550188", status: "new", note: "", version: 1, updatedBy: null, updatedAt: null },
-      { id: 3, phone: "555-0112", phoneKey: "5550112", status: "new", note: "", version: 1, updatedBy: null, updatedAt: null },
+    expect(await all("SELECT id, phone, phone_key AS phoneKey, status, version, updated_by AS updatedBy, updated_at AS updatedAt FROM appointments ORDER BY id")).toEqual([
+      { id: 1, phone: "+19015550122", phoneKey: "+19015550122", status: "contacted", version: 1, updatedBy: null, updatedAt: null },
+      { id: 2, phone: "+19015550188", phoneKey: "+19015550188", status: "new", version: 1, updatedBy: null, updatedAt: null },
+      { id: 3, phone: "555-0112", phoneKey: "5550112", status: "new", version: 1, updatedBy: null, updatedAt: null },
     ]);
     expect(await all("SELECT id, phone, version FROM contact_messages ORDER BY id")).toEqual([
       { id: 10, phone: "+19015550177", version: 1 },

@@ -15,7 +15,6 @@ export interface RepairRecord {
   email: string | null;
   estimate_cents: number | null;
   promised_date: string;
-  staff_note: string;
   updated_by: string;
   ready_at: number | null;
   closed_at: number | null;
@@ -69,7 +68,6 @@ export function setStatus(cookie: string, repair: RepairRecord, status: string, 
       estimate: repair.estimate_cents === null ? "" : String(repair.estimate_cents / 100),
       promisedDate: repair.promised_date,
       shownPromisedDate: repair.promised_date,
-      staffNote: repair.staff_note,
       ...overrides,
     },
     cookie,

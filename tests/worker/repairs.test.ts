@@ -287,7 +287,7 @@ describe("status changes", () => {
     const { repair } = await logRepair(cookie);
     const colleague = await createStaff();
     const other = await signIn(colleague);
-    const first = await setStatus(other, repair, "in_progress", { estimate: "120", staffNote: "Needs a new shank" });
+    const first = await setStatus(other, repair, "in_progress", { estimate: "120" });
     expect(first.status).toBe(302);
 
     const stale = await setStatus(cookie, repair, "cancelled");
@@ -295,7 +295,7 @@ describe("status changes", () => {
     const text = await textOf(stale);
     expect(text).toContain(`Changed by ${colleague.email} at`);
     const now = await repairRow(repair.id);
-    expect(now).toMatchObject({ status: "in_progress", estimate_cents: 12000, staff_note: "Needs a new shank", version: 2 });
+    expect(now).toMatchObject({ status: "in_progress", estimate_cents: 12000, version: 2 });
 
     const history = await rows<{ status: string; actor_email: string; estimate_cents: number }>(
       "SELECT status, actor_email, estimate_cents FROM repair_events WHERE repair_id = ? ORDER BY id",
@@ -310,41 +310,39 @@ describe("status changes", () => {
   it("answer a save from an older version with the repair as it is now, keep the clerk's own words in the form, and store nothing", async () => {
     const { repair } = await logRepair(cookie);
     const colleague = await createStaff();
-    expect((await setStatus(await signIn(colleague), repair, "in_progress", { estimate: "120", staffNote: "Colleague: needs a new shank." })).status).toBe(302);
+    expect((await setStatus(await signIn(colleague), repair, "in_progress", { estimate: "120" })).status).toBe(302);
 
-    const mine = { estimate: "95", promisedDate: inDays(9), staffNote: "Me: customer called, wants it by Friday." };
+    const mine = { estimate: "95", promisedDate: inDays(9) };
     const stale = await setStatus(cookie, repair, "waiting_parts", mine);
     expect(stale.status).toBe(409);
     const html = await stale.text();
-    // The repair as it stands now, above the form: who changed it, its status, estimate and note.
+    // The repair as it stands now, above the form: who changed it, its status and estimate.
     const notice = /<div class="save-conflict"[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
     expect(notice).toContain(`Changed by ${colleague.email} at`);
     expect(notice).toContain("In progress");
     expect(notice).toContain("$120");
-    expect(notice).toContain("Colleague: needs a new shank.</blockquote>");
-    // The clerk's own status, estimate, date and note are still in the form, which now names the version it has seen.
+    // The clerk's own status, estimate and date are still in the form, which now names the version it has seen.
     expect(html).toMatch(/<option value="waiting_parts" selected="">/);
     expect(html).toMatch(/name="estimate"[^>]*value="95"/);
     expect(html).toMatch(new RegExp(`name="promisedDate"[^>]*value="${mine.promisedDate}"`));
-    expect(html).toContain("Me: customer called, wants it by Friday.</textarea>");
     expect(html).toContain('name="version" value="2"');
-    expect(await repairRow(repair.id)).toMatchObject({ status: "in_progress", estimate_cents: 12000, staff_note: "Colleague: needs a new shank.", version: 2 });
+    expect(await repairRow(repair.id)).toMatchObject({ status: "in_progress", estimate_cents: 12000, version: 2 });
     expect(await rows("SELECT id FROM repair_events WHERE repair_id = ?", repair.id)).toHaveLength(2);
 
     // Having seen it, the clerk saves knowingly over the version the answer named.
-    const knowing = await setStatus(cookie, repair, "waiting_parts", { ...mine, version: "2", staffNote: "Colleague: needs a new shank.\r\nMe: wants it by Friday." });
+    const knowing = await setStatus(cookie, repair, "waiting_parts", { ...mine, version: "2" });
     expect(knowing.status).toBe(302);
-    expect(await repairRow(repair.id)).toMatchObject({ status: "waiting_parts", estimate_cents: 9500, staff_note: "Colleague: needs a new shank.\r\nMe: wants it by Friday.", version: 3, updated_by: clerk.email });
+    expect(await repairRow(repair.id)).toMatchObject({ status: "waiting_parts", estimate_cents: 9500, version: 3, updated_by: clerk.email });
   });
 
   it("count a retry of a save that went through as saved, and write nothing twice", async () => {
     const { repair } = await logRepair(cookie);
-    const change = { estimate: "60", staffNote: "Sized down.\r\nPolished." };
+    const change = { estimate: "60" };
     expect((await setStatus(cookie, repair, "in_progress", change)).status).toBe(302);
     const retry = await setStatus(cookie, repair, "in_progress", change);
     expect(retry.status).toBe(302);
     expect(await flashToast(retry)).toMatchObject({ type: "success", message: "Status saved." });
-    expect(await repairRow(repair.id)).toMatchObject({ status: "in_progress", estimate_cents: 6000, staff_note: "Sized down.\r\nPolished.", version: 2 });
+    expect(await repairRow(repair.id)).toMatchObject({ status: "in_progress", estimate_cents: 6000, version: 2 });
     expect(await rows("SELECT id FROM repair_events WHERE repair_id = ?", repair.id)).toHaveLength(2);
   });
 
@@ -375,7 +373,7 @@ describe("the ready message", () => {
     expect(text!.next_attempt_at).toBeGreaterThanOrEqual(outsideQuietHours(before) - 1000);
 
     // Saving it ready again (a note) queues nothing more.
-    expect((await setStatus(cookie, await repairRow(repair.id), "ready", { staffNote: "In the drawer" })).status).toBe(302);
+    expect((await setStatus(cookie, await repairRow(repair.id), "ready")).status).toBe(302);
     expect(await readyMessages(repair.id)).toHaveLength(1);
 
     expect((await setStatus(cookie, await repairRow(repair.id), "in_progress")).status).toBe(302);

@@ -41,12 +41,25 @@ describe("retention (the privacy policy's 'How long we keep records')", () => {
       .bind(now - RETENTION.rateLimitsMs - 1, now)
       .run();
 
+    // Notes and timeline lines about each contact (decision 140).
+    for (const id of [oldContact, recentContact]) {
+      await env.DB.batch([
+        env.DB.prepare("INSERT INTO record_notes (list, record_id, body, author, created_at) VALUES ('contacts', ?, 'Called her back.', 'a@example.com', ?)").bind(id, now - DAY),
+        env.DB.prepare("INSERT INTO record_events (list, record_id, kind, detail, actor, created_at) VALUES ('contacts', ?, 'status-changed', 'Done', 'a@example.com', ?)").bind(id, now - DAY),
+      ]);
+    }
+
     expect(await purgeExpiredRecords(env, now)).toBeGreaterThanOrEqual(3);
 
     expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", oldContact)).toBe(false);
     // Consent records outlive the message they came with (4 years: the test below).
     expect(await exists("SELECT 1 FROM consent_records WHERE contact_message_id = ?", oldContact)).toBe(true);
     expect(await exists("SELECT 1 FROM contact_messages WHERE id = ?", recentContact)).toBe(true);
+    // A deleted record's notes and timeline lines go with it; a kept record keeps its own.
+    expect(await exists("SELECT 1 FROM record_notes WHERE list = 'contacts' AND record_id = ?", oldContact)).toBe(false);
+    expect(await exists("SELECT 1 FROM record_events WHERE list = 'contacts' AND record_id = ?", oldContact)).toBe(false);
+    expect(await exists("SELECT 1 FROM record_notes WHERE list = 'contacts' AND record_id = ?", recentContact)).toBe(true);
+    expect(await exists("SELECT 1 FROM record_events WHERE list = 'contacts' AND record_id = ?", recentContact)).toBe(true);
     expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Old Visit'")).toBe(false);
     expect(await exists("SELECT 1 FROM appointments WHERE name = 'Retention Recent Visit'")).toBe(true);
     expect(await exists("SELECT 1 FROM rate_limits WHERE key = 'retention:old'")).toBe(false);

@@ -10,6 +10,7 @@ import { isCalendarDate, SCHEDULER_DAYS, type SpecialDay } from "~/core/slots";
 import { formatCalendarDay } from "~/core/store-time";
 import { DayChips, TimeChips } from "./scheduler-chips";
 import { SpecialDaysNotice } from "./special-days-notice";
+import { useDayTimes } from "./use-day-times";
 import { store } from "~/config/store";
 import { useActionToast, type Toast } from "~/http/toast";
 import type { BookedAppointment } from "~/leads/rules/appointment";
@@ -61,8 +62,8 @@ interface BookingFormProps {
 export function BookingForm({ id, setup, actionData: pageActionData, onBooked }: BookingFormProps) {
   const hydrated = useHydrated();
   const submitter = useFetcher<BookingActionData>();
-  const timesLoader = useFetcher<BookingSetup>();
   const actionData = submitter.data ?? pageActionData;
+  const dayTimes = useDayTimes([actionData?.availability, setup.availability, ...setup.days], (day) => `/book?${new URLSearchParams({ date: day })}`);
   const booked = actionData?.booked;
 
   const [form, fields] = useForm({
@@ -92,11 +93,8 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
   const date = fields.date.value ?? "";
   // The newest word on the chosen day's open times: the scheduler's days, a fresh look at the
   // day, or the answer to a post (e.g. "that time was just taken": here is what is left).
-  const times =
-    [timesLoader.data?.availability, actionData?.availability, setup.availability, ...setup.days]
-      .filter((candidate) => candidate?.date === date)
-      .sort((a, b) => b!.checkedAt - a!.checkedAt)[0]?.slots ?? null;
-  const loadingTimes = timesLoader.state === "loading";
+  const times = dayTimes.timesOn(date);
+  const loadingTimes = dayTimes.checking;
   const submitting = submitter.state === "submitting";
   const dayId = (index: number) => `${fields.date.id}-${index}`;
   // The scheduler's days, and a day the post named that is not among them (a later day sent
@@ -123,7 +121,7 @@ export function BookingForm({ id, setup, actionData: pageActionData, onBooked }:
   function chooseDate(value: string) {
     // A new day has new times: the old choice, and any complaint about it, no longer mean anything.
     form.reset({ name: fields.time.name });
-    if (isCalendarDate(value)) timesLoader.load(`/book?${new URLSearchParams({ date: value })}`);
+    dayTimes.check(value);
   }
 
   const formProps = getFormProps(form);

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { CheckboxField, ErrorList, Field, FormErrors, HoneypotField, SelectField } from "~/components/ui/forms";
 import { PHONE_BOOKING_CONSENT } from "~/leads/consent";
 import { BookingSchema, SERVICES } from "~/leads/rules/appointment";
-import { StaffTimePicker, type StaffSchedulerData } from "./staff-scheduler";
+import { StaffTimePicker } from "./staff-scheduler";
 
 /**
  * A booking a clerk takes on the phone, for the day chosen above: a time, the
@@ -12,30 +12,31 @@ import { StaffTimePicker, type StaffSchedulerData } from "./staff-scheduler";
  */
 export function NewAppointmentForm({
   formId,
-  scheduler,
+  day,
   result,
 }: {
   formId: string;
-  scheduler: StaffSchedulerData & { date: string };
+  /** The chosen day and its open times. */
+  day: { date: string; dateLabel: string; times: readonly string[] };
   result: SubmissionResult<string[]> | undefined;
 }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: `new-appointment-${formId}`,
     lastResult: result,
-    defaultValue: { date: scheduler.date },
+    defaultValue: { date: day.date },
     constraint: getZodConstraint(BookingSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="repair-form">
+    <Form method="post" {...getFormProps(form)} className="repair-form" aria-label="Time and caller">
       <HoneypotField />
       <input type="hidden" name="formId" value={formId} />
       <FormErrors errors={form.errors} />
       <ErrorList errors={fields.date.errors} />
-      <StaffTimePicker scheduler={scheduler} chosen={fields.time.initialValue} errors={fields.time.errors} />
+      <StaffTimePicker {...day} chosen={fields.time.initialValue} errors={fields.time.errors} />
       <fieldset className="repair-form__group">
         <legend>Caller</legend>
         <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />

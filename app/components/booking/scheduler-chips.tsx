@@ -32,7 +32,9 @@ export function DayChips({ name, days, chosen, idPrefix, invalid, required, onCh
               required={required}
               defaultChecked={chosen === day}
               aria-invalid={invalid ? true : undefined}
-              onChange={onChoose ? (event) => onChoose(event.currentTarget.value) : undefined}
+              // The input event, not React's onChange (a click, for a radio button): a day picked before the
+              // page's scripts ran is announced again with one when they do (early-input.ts).
+              onInput={onChoose ? (event) => onChoose(event.currentTarget.value) : undefined}
             />
             <span className="choice-chip__text">
               <span className="choice-chip__weekday">{weekday}</span> {dayLabel}

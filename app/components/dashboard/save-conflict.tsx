@@ -2,25 +2,15 @@ import type { ReactNode } from "react";
 
 /**
  * What a save that met a newer change answers (decisions 106 and 131), above the form that still holds the clerk's
- * words: who changed it and when, the record as it is now (`now`: its status and whatever else the form edits), and
- * the stored note, so both notes can be read side by side in reading order.
+ * choices: who changed it and when, and the record as it is now (`now`: its status and whatever else the form
+ * edits). Notes never meet this: each is an entry of its own (decision 140).
  */
-export function SaveConflictNotice({ message, now, note }: { message: string; now: ReactNode; note: string }) {
+export function SaveConflictNotice({ message, now }: { message: string; now: ReactNode }) {
   return (
     <div className="save-conflict" role="alert" data-testid="save-conflict">
       <p className="save-conflict__title">{message}</p>
       {now}
-      {note ? (
-        <blockquote className="save-conflict__note" data-testid="current-note">
-          {note}
-        </blockquote>
-      ) : (
-        <p className="muted">The note is empty now.</p>
-      )}
-      <p className="muted">
-        Nothing was saved. What you entered is still below: combine your note with the current one if you like, then
-        Save again to replace it.
-      </p>
+      <p className="muted">Nothing was saved. What you chose is still below: Save again to set it over this change.</p>
     </div>
   );
 }

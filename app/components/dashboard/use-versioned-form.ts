@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { followStored, startShown, type Stored } from "./kept-words";
 
 /**
- * The conform form of a record whose status and note carry a version (decisions 106 and 131): a lead's follow-up,
+ * The conform form of a record whose status (and a repair's estimate and date) carry a version (decisions 106, 131): a lead's follow-up,
  * a repair's status. It starts from the stored version and names it when it saves (`version`, for the hidden
  * field). When the page's data brings a newer version, fields the clerk has not edited take it and edited ones keep
  * the clerk's words (kept-words.ts); a save over the newer change then gets the conflict answer, after which the

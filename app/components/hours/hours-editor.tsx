@@ -43,7 +43,8 @@ export function VisitsToMove({ visits, isOwner, refusal }: { visits: VisitToMove
                 {visit.askedAt ? (
                   <span className="hours__asked">Asked to move on {visit.askedAt}</span>
                 ) : isOwner ? (
-                  <Form method="post">
+                  // Each row's form is named: a list of them would otherwise be many forms of one (empty) name.
+                  <Form method="post" aria-label={`Ask ${visit.name} to move`}>
                     <HoneypotField />
                     <input type="hidden" name="intent" value="ask-to-move" />
                     <input type="hidden" name="id" value={visit.id} />
@@ -63,7 +64,7 @@ export function VisitsToMove({ visits, isOwner, refusal }: { visits: VisitToMove
 
 function RemoveButton({ intent, id, label }: { intent: string; id: number; label: string }) {
   return (
-    <Form method="post">
+    <Form method="post" aria-label={`Remove ${label}`}>
       <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />

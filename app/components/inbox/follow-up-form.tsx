@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SaveConflictNotice } from "~/components/dashboard/save-conflict";
 import { useVersionedForm } from "~/components/dashboard/use-versioned-form";
-import { FormErrors, HoneypotField, StatusField, TextareaField } from "~/components/ui/forms";
-import { DETAILS_SCHEMAS, MAX_NOTE_LENGTH, type SaveConflict } from "~/inbox/rules";
+import { FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
+import { DETAILS_SCHEMAS, type SaveConflict } from "~/inbox/rules";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/core/lead-statuses";
 import { statusesFor } from "~/inbox/view";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
@@ -11,15 +11,13 @@ import { LEADS, type LeadKind } from "~/core/lead-kinds";
 interface Stored {
   version: number;
   status: LeadStatus;
-  staffNote: string;
 }
 
 /**
- * Status and staff note of one lead (docs/decisions/106). The form starts from
- * the stored version and names it when it saves. When the page's data brings a
- * newer version (this form's own save, or a live refresh after another's), the
- * fields the clerk has not edited show what is stored, and the ones they have
- * keep their words: the save is then answered with the newer change.
+ * The status of one lead (docs/decisions/106; its notes are the Notes card's, decision 140). The form starts from
+ * the stored version and names it when it saves. When the page's data brings a newer version (this form's own
+ * save, or a live refresh after another's), an untouched field shows what is stored and a changed one keeps the
+ * clerk's choice: the save is then answered with the newer change.
  */
 export function FollowUpForm({
   kind,
@@ -38,7 +36,7 @@ export function FollowUpForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "details";
   const { form, fields, version } = useVersionedForm({
     id: `record-${LEADS[kind].list}-${id}`,
-    stored: { version: stored.version, fields: { status: stored.status, staffNote: stored.staffNote } },
+    stored: { version: stored.version, fields: { status: stored.status } },
     schema: DETAILS_SCHEMAS[kind],
     lastResult,
     conflict,
@@ -57,20 +55,13 @@ export function FollowUpForm({
               Status now: <span className={`status-pill status-pill--${conflict.status}`}>{LEAD_STATUS_LABELS[conflict.status]}</span>
             </p>
           }
-          note={conflict.staffNote}
         />
       ) : (
         <FormErrors errors={form.errors} />
       )}
       <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))} />
-      <TextareaField
-        label={conflict ? "Your note (not saved yet)" : "Staff note"}
-        hint={`Only staff see this. Up to ${MAX_NOTE_LENGTH.toLocaleString("en-US")} characters.`}
-        errors={fields.staffNote.errors}
-        textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 6 }}
-      />
       <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? "Saving…" : "Save"}
+        {saving ? "Saving…" : "Save status"}
       </button>
     </Form>
   );

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SaveConflictNotice } from "~/components/dashboard/save-conflict";
 import { useVersionedForm } from "~/components/dashboard/use-versioned-form";
-import { Field, FormErrors, HoneypotField, StatusField, TextareaField } from "~/components/ui/forms";
+import { Field, FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
 import { estimateInput, RepairStatusSchema, type RepairConflict } from "~/repairs/rules";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES, type RepairStatus } from "~/core/repair-statuses";
 import { RepairStatusPill } from "./repairs-table";
@@ -13,11 +13,10 @@ interface ShownRepair {
   version: number;
   estimateCents: number | null;
   promisedDate: string;
-  staffNote: string;
 }
 
 /**
- * Status, estimate, promised date and note, over the version the form shows (decision 131, the lead's rule of
+ * Status, estimate and promised date (its notes are the Notes card's, decision 140), over the version the form shows (decision 131, the lead's rule of
  * decision 106): a live refresh after a colleague's change refreshes the fields the clerk has not edited and keeps
  * the ones they have, and a save over that change is answered with it (`conflict`) instead of writing over it.
  */
@@ -31,12 +30,12 @@ export function RepairStatusForm({
   conflict: RepairConflict | undefined;
 }) {
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "status";
   const { form, fields, version } = useVersionedForm({
     id: `repair-${repair.id}`,
     stored: {
       version: repair.version,
-      fields: { status: repair.status, estimate: estimateInput(repair.estimateCents), promisedDate: repair.promisedDate, staffNote: repair.staffNote },
+      fields: { status: repair.status, estimate: estimateInput(repair.estimateCents), promisedDate: repair.promisedDate },
     },
     schema: RepairStatusSchema,
     lastResult: result,
@@ -45,6 +44,7 @@ export function RepairStatusForm({
   return (
     <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form" aria-label="Change the status">
       <HoneypotField />
+      <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="shownPromisedDate" value={repair.promisedDate} />
       {conflict ? (
@@ -59,7 +59,6 @@ export function RepairStatusForm({
               <p>Promised now: {conflict.promised}</p>
             </>
           }
-          note={conflict.staffNote}
         />
       ) : (
         <FormErrors errors={form.errors} />
@@ -71,13 +70,8 @@ export function RepairStatusForm({
         inputProps={{ ...getInputProps(fields.estimate, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
       />
       <Field label="Promised date" errors={fields.promisedDate.errors} inputProps={getInputProps(fields.promisedDate, { type: "date" })} />
-      <TextareaField
-        label={conflict ? "Your note (not saved yet)" : "Staff note (only staff see it)"}
-        errors={fields.staffNote.errors}
-        textareaProps={{ ...getTextareaProps(fields.staffNote), rows: 3 }}
-      />
       <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? "Saving…" : "Save"}
+        {saving ? "Saving…" : "Save status"}
       </button>
     </Form>
   );

@@ -8,7 +8,11 @@ import { TOAST_DURATION_MS, useClientToast, type Toast } from "~/http/toast";
 export function Toaster({ toast: loaderToast }: { toast: Toast | null }) {
   const clientToast = useClientToast();
   const [dismissedIds, setDismissedIds] = useState<string[]>([]);
-  const visible = [clientToast, loaderToast].find((toast) => toast && !dismissedIds.includes(toast.id)) ?? null;
+  // The page's latest toast stays its 3 s when the page reloads its data meanwhile (a live refresh right after the
+  // clerk's own save): the reload's answer has no toast, which does not mean this one was read.
+  const [pageToast, setPageToast] = useState(loaderToast);
+  if (loaderToast && loaderToast.id !== pageToast?.id) setPageToast(loaderToast);
+  const visible = [clientToast, pageToast].find((toast) => toast && !dismissedIds.includes(toast.id)) ?? null;
 
   useEffect(() => {
     if (!visible) return;

@@ -30,7 +30,8 @@ export function isAcceptableText(value: string, lines: "single" | "multi"): bool
   return !controls.test(value) && !NOT_TEXT.test(value);
 }
 
-const looksEmpty = (value: string) => value.replace(ZERO_WIDTH, "").trim().length === 0;
+/** Nothing but spaces and invisible characters. */
+export const looksEmpty = (value: string) => value.replace(ZERO_WIDTH, "").trim().length === 0;
 
 function required(message: string) {
   return z

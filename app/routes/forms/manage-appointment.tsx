@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/manage-appointment";
 import { LeadAside } from "~/components/leads/lead-aside";
 import { PageHero } from "~/components/site/page-hero";
@@ -7,7 +7,7 @@ import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { phoneHref, store } from "~/config/store";
 import { NEVER_CACHE } from "~/http/cache-policy";
 import { NO_ANALYTICS } from "~/http/page-analytics";
-import { TASK_PAGE } from "~/http/page-scripts";
+import { HYDRATE_ON_INTENT } from "~/http/page-scripts";
 import { parseForm } from "~/http/form.server";
 import { clientKey, formRateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -22,8 +22,10 @@ import {
 } from "~/leads/manage.server";
 import { managePath } from "~/leads/manage-token.server";
 import { CancelSchema, CLOSED_DAY_MESSAGE, MANAGE_MESSAGES, RescheduleSchema, TIME_MESSAGES } from "~/leads/rules/appointment";
-import { DayChips, TimeChips } from "~/components/booking/scheduler-chips";
-import { SCHEDULER_DAYS } from "~/core/slots";
+import { TimeChips } from "~/components/booking/scheduler-chips";
+import { DayStep } from "~/components/booking/day-step";
+import { useChosenDay } from "~/components/booking/use-day-times";
+import { formatCalendarDay } from "~/core/store-time";
 
 /** Where the page opens after "Show times": at the chosen day's times. */
 const MANAGE_TIMES_ANCHOR = "manage-times";
@@ -32,9 +34,10 @@ const MANAGE_TIMES_ANCHOR = "manage-times";
 // is a GET and changes nothing (mail and SMS link scanners open links); a
 // cancel or a reschedule is a POST from a button on a confirmation step.
 
-// No scripts (a page of links and small forms), no floating bar over its buttons, and no analytics:
-// the URL carries the booking's signed token (docs/decisions/099).
-export const handle = { ...TASK_PAGE, ...NO_ANALYTICS };
+// Its scripts run from the visitor's first interaction, as on /book, for the one scheduler: a chosen
+// day's times show at once (docs/decisions/142). Every step still works without them. No floating
+// bar over its buttons, and no analytics: the URL carries the booking's signed token (docs/decisions/099).
+export const handle = { ...HYDRATE_ON_INTENT, ...NO_ANALYTICS };
 
 export function meta() {
   return [{ title: `Your appointment | ${store.name}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -98,6 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type PageData = Route.ComponentProps["loaderData"];
+type ActivePage = Extract<PageData, { state: "active" }>;
 type Visit = Extract<PageData, { visit: unknown }>["visit"];
 
 function VisitSummary({ visit, heading }: { visit: Visit; heading: string }) {
@@ -118,6 +122,54 @@ function VisitSummary({ visit, heading }: { visit: Visit; heading: string }) {
           <dd>{visit.time} (Central time)</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Choosing a new time: the same day chips as /book. Without JavaScript "Show times" reloads
+ * the page at the times (#manage-times); with it, a chosen day's times show at once.
+ */
+function RescheduleStep({ page }: { page: ActivePage }) {
+  const { pathname } = useLocation();
+  const day = useChosenDay(page.days, page.date, (date) => `${pathname}?${new URLSearchParams({ step: "reschedule", date })}`);
+  const dateLabel = day.chosen ? formatCalendarDay(day.chosen) : null;
+  return (
+    <section className="manage__step" aria-labelledby="manage-reschedule-title">
+      <h2 id="manage-reschedule-title">Choose a new time</h2>
+      <DayStep
+        days={page.days.map((open) => open.date)}
+        chosen={day.chosen}
+        idPrefix="manage-date"
+        anchor={MANAGE_TIMES_ANCHOR}
+        hint={`Further ahead? Call us at ${store.phone.display}.`}
+        noDays="No open times are left in the next weeks. Please call us to move your visit."
+        hidden={{ step: "reschedule" }}
+        onChoose={day.choose}
+      />
+      {page.dayNotOffered && !day.chosen ? <FormErrors errors={[MANAGE_MESSAGES.dayNotOffered]} /> : null}
+      {page.timeNotOpen ? <FormErrors errors={[MANAGE_MESSAGES.notOpen]} /> : null}
+      <div id={MANAGE_TIMES_ANCHOR} aria-live="polite">
+        {!day.chosen ? null : day.times?.length ? (
+          <form method="get" className="manage__times" aria-labelledby="manage-times-title">
+            <input type="hidden" name="step" value="review" />
+            <input type="hidden" name="date" value={day.chosen} />
+            <h3 id="manage-times-title" className="scheduler__times-heading">Open times on {dateLabel}</h3>
+            <fieldset key={day.chosen} className="field choice-group">
+              <legend className="visually-hidden">Time on {dateLabel}</legend>
+              <TimeChips name="time" times={day.times} chosen={null} idPrefix="manage-time" required />
+            </fieldset>
+            <button type="submit" className="button button--primary">Continue</button>
+          </form>
+        ) : day.times ? (
+          <p className="booking-form__no-times">No open times are left on this day. Please choose another day.</p>
+        ) : day.checking ? (
+          <p className="field__hint">Finding open times…</p>
+        ) : null}
+      </div>
+      <p>
+        <Link to=".">Keep my appointment as it is</Link>
+      </p>
     </section>
   );
 }
@@ -200,43 +252,7 @@ export default function ManageAppointmentPage({ loaderData, actionData }: Route.
                   </section>
                 ) : null}
 
-                {page.step === "reschedule" ? (
-                  <section className="manage__step" aria-labelledby="manage-reschedule-title">
-                    <h2 id="manage-reschedule-title">Choose a new time</h2>
-                    {/* The same day chips as /book. "Show times" reloads the page at the times (#manage-times). */}
-                    <form method="get" action={`#${MANAGE_TIMES_ANCHOR}`} className="manage__date">
-                      <input type="hidden" name="step" value="reschedule" />
-                      <fieldset className="field choice-group booking-form__days" aria-describedby="manage-date-hint">
-                        <legend>Day</legend>
-                        <p id="manage-date-hint" className="field__hint">
-                          The next {SCHEDULER_DAYS} days with open times. Further ahead? Call us at {store.phone.display}.
-                        </p>
-                        <DayChips name="date" days={page.days} chosen={page.date} idPrefix="manage-date" required />
-                        {page.days.length === 0 ? (
-                          <p className="booking-form__no-times">No open times are left in the next weeks. Please call us to move your visit.</p>
-                        ) : null}
-                      </fieldset>
-                      <button type="submit" className="button button--secondary">Show times</button>
-                    </form>
-                    {page.dayNotOffered ? <FormErrors errors={[MANAGE_MESSAGES.dayNotOffered]} /> : null}
-                    {page.timeNotOpen ? <FormErrors errors={[MANAGE_MESSAGES.notOpen]} /> : null}
-                    {page.date && page.availability ? (
-                      <form method="get" className="manage__times" id={MANAGE_TIMES_ANCHOR} aria-labelledby="manage-times-title">
-                        <input type="hidden" name="step" value="review" />
-                        <input type="hidden" name="date" value={page.date} />
-                        <h3 id="manage-times-title" className="scheduler__times-heading">Open times on {page.dateLabel}</h3>
-                        <fieldset className="field choice-group">
-                          <legend className="visually-hidden">Time on {page.dateLabel}</legend>
-                          <TimeChips name="time" times={page.availability.slots} chosen={null} idPrefix="manage-time" required />
-                        </fieldset>
-                        <button type="submit" className="button button--primary">Continue</button>
-                      </form>
-                    ) : null}
-                    <p>
-                      <Link to=".">Keep my appointment as it is</Link>
-                    </p>
-                  </section>
-                ) : null}
+                {page.step === "reschedule" ? <RescheduleStep key={page.date ?? ""} page={page} /> : null}
 
                 {page.step === "review" && page.target ? (
                   <section className="manage__step" aria-labelledby="manage-review-title">

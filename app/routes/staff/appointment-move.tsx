@@ -1,6 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/appointment-move";
-import { StaffDayPicker, StaffTimePicker } from "~/components/booking/staff-scheduler";
+import { DAY_NOT_OFFERED, StaffDayStep, StaffTimePicker } from "~/components/booking/staff-scheduler";
+import { useChosenDay } from "~/components/booking/use-day-times";
+import { formatCalendarDay } from "~/core/store-time";
 import { FormErrors, HoneypotField } from "~/components/ui/forms";
 import { activeAppointment, moveForCustomer, staffScheduler } from "~/dashboard/appointment-desk.server";
 import { describeSlot, slotKey } from "~/leads/manage.server";
@@ -24,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     when: describeSlot(appointment),
     current: slotKey(appointment),
     state: lookup.state,
-    scheduler: await staffScheduler(env, new URL(request.url)),
+    ...(await staffScheduler(env, new URL(request.url))),
   };
 }
 
@@ -33,7 +35,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MoveAppointmentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { scheduler } = loaderData;
+  const { pathname } = useLocation();
+  const day = useChosenDay(loaderData.days, loaderData.date, (date) => `${pathname}?${new URLSearchParams({ date })}`);
   const busy = useNavigation().state === "submitting";
   const result = actionData?.result;
   const timeErrors = [...(result?.error?.time ?? []), ...(result?.error?.date ?? [])];
@@ -51,15 +54,22 @@ export default function MoveAppointmentPage({ loaderData, actionData }: Route.Co
           <p>This visit is {loaderData.state === "ended" ? "over" : "cancelled"}: it can no longer be moved.</p>
         ) : (
           <>
-            {scheduler.date ? null : <FormErrors errors={result?.error?.date ?? undefined} />}
-            <StaffDayPicker scheduler={scheduler} />
-            {scheduler.date ? (
-              <Form method="post" className="repair-form">
+            {day.chosen ? null : <FormErrors errors={result?.error?.date ?? undefined} />}
+            <StaffDayStep days={loaderData.days.map((open) => open.date)} chosen={day.chosen} onChoose={day.choose} />
+            {loaderData.dayNotOffered && !day.chosen ? <FormErrors errors={[DAY_NOT_OFFERED]} /> : null}
+            {day.chosen && day.times ? (
+              <Form method="post" className="repair-form" aria-label="New time">
                 <HoneypotField />
                 <input type="hidden" name="intent" value="reschedule" />
                 <input type="hidden" name="current" value={loaderData.current} />
                 <FormErrors errors={result?.error?.[""] ?? undefined} />
-                <StaffTimePicker scheduler={{ ...scheduler, date: scheduler.date }} chosen={null} errors={timeErrors.length ? timeErrors : undefined} />
+                <StaffTimePicker
+                  date={day.chosen}
+                  dateLabel={formatCalendarDay(day.chosen)}
+                  times={day.times}
+                  chosen={null}
+                  errors={timeErrors.length ? timeErrors : undefined}
+                />
                 <p className="muted">The customer is told of the new time on the channels they chose, with an updated calendar file.</p>
                 <button type="submit" className="button button--primary" disabled={busy}>
                   {busy ? "Moving…" : "Move to this time"}

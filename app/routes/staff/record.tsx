@@ -6,7 +6,8 @@ import { RecordDetails } from "~/components/inbox/record-details";
 import { AppointmentChanges } from "~/components/inbox/appointment-changes";
 import { auditStaffAction } from "~/audit/log.server";
 import { RecordPhotos } from "~/components/inbox/record-photos";
-import { RecordHistory } from "~/components/inbox/record-history";
+import { NoteForm } from "~/components/dashboard/note-form";
+import { RecordTimeline } from "~/components/dashboard/record-timeline";
 import { StaffTextForm } from "~/components/inbox/staff-text-form";
 import { useLiveRecord } from "~/components/inbox/use-live-record";
 import { parseForm } from "~/http/form.server";
@@ -20,6 +21,9 @@ import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { tabHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
 import { LISTS } from "~/core/staff-lists";
+import { recordTimeline } from "~/dashboard/record-timeline.server";
+import { getDb } from "~/db/client.server";
+import { addNote } from "~/records/notes.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.lead.name} | Staff dashboard` : "Not found | Staff dashboard";
@@ -28,15 +32,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { kind, id } = recordParams(params);
-  return loadRecord(getCloudflare(context).env, kind, id);
+  const { env } = getCloudflare(context);
+  const record = await loadRecord(env, kind, id);
+  return { ...record, timeline: await recordTimeline(getDb(env), LEADS[kind].list, record.lead), noteFormId: crypto.randomUUID() };
 }
 
-/** Three forms post here: an inbox row's status picker (intent=status), this page's status-and-note form and its text form (intent=text). */
+/**
+ * Four forms post here: an inbox row's status picker (intent=status), this page's status form, its note form
+ * (intent=note) and its text form (intent=text).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
   if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
   if (formData.get("intent") === "text") return sendStaffText(context, request, kind, id, formData);
+  if (formData.get("intent") === "note") return addNote(context, request, LEADS[kind].list, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
@@ -45,12 +55,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (saved.outcome === "seat-taken") return data({ result: submission.reply({ fieldErrors: { status: [SEAT_TAKEN_ERROR] } }), conflict: null }, { status: 409 });
   // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk wrote.
   if (saved.outcome === "conflict") return data({ result: submission.reply(), conflict: saveConflict(saved.current) }, { status: 409 });
-  await auditStaffAction(context, request, "lead-updated", { target: `${LEADS[kind].list} #${id}`, details: { status: submission.value.status } });
-  return redirectWithToast(context, leadHref(kind, id), { type: "success", message: "Saved." });
+  await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].list} #${id}`, details: { status: submission.value.status } });
+  return redirectWithToast(context, leadHref(kind, id), { type: "success", message: "Status saved." });
 }
 
 export default function LeadRecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, photos, history, texting } = loaderData;
+  const { lead, photos, timeline, texting, noteFormId } = loaderData;
   useLiveRecord(lead.kind, lead.id);
 
   return (
@@ -81,7 +91,7 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
         <FollowUpForm
           kind={lead.kind}
           id={lead.id}
-          stored={{ version: lead.version, status: lead.status, staffNote: lead.staffNote }}
+          stored={{ version: lead.version, status: lead.status }}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
         />
@@ -91,8 +101,9 @@ export default function LeadRecordPage({ loaderData, actionData }: Route.Compone
         <StaffTextForm texting={texting} lastResult={actionData && "textResult" in actionData ? actionData.textResult : undefined} />
       </RecordCard>
 
-      <RecordCard id="record-history-title" title="History">
-        <RecordHistory entries={history} />
+      <RecordCard id="record-history-title" title="Notes and history">
+        <NoteForm formId={noteFormId} lastResult={actionData && "noteResult" in actionData ? actionData.noteResult : undefined} />
+        <RecordTimeline lines={timeline} />
       </RecordCard>
     </RecordPage>
   );

@@ -8,7 +8,6 @@ import { RepairEstimates } from "~/components/repairs/repair-estimates";
 import { EstimateDetail } from "~/components/repairs/estimate-detail";
 import { IntakePhotos } from "~/components/repairs/repair-photos";
 import { CompletionPhotos } from "~/components/repairs/completion-photos";
-import { RepairMessages } from "~/components/repairs/repair-messages";
 import { estimateOutcome, handedOver } from "~/repairs/estimate-view";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
 import { useLiveRepair } from "~/components/repairs/use-live-repair";
@@ -24,18 +23,13 @@ import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRecordChange } from "../../../party/client.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import {
-  changeRepairStatus,
-  getRepair,
-  repairConflict,
-  repairEstimatesOf,
-  repairHistory,
-  repairMessages,
-  repairPhotosOf,
-  requestEstimate,
-} from "~/repairs/repairs.server";
+import { changeRepairStatus, getRepair, repairConflict, repairEstimatesOf, repairHistory, repairPhotosOf, requestEstimate } from "~/repairs/repairs.server";
+import { recordTimeline } from "~/dashboard/record-timeline.server";
+import { addNote } from "~/records/notes.server";
+import { NoteForm } from "~/components/dashboard/note-form";
+import { RecordTimeline } from "~/components/dashboard/record-timeline";
 import { EstimateRequestSchema, formatEstimate, REPAIR_MESSAGES, RepairStatusSchema } from "~/repairs/rules";
-import { CLOSED_REPAIR_STATUSES, isOverdue, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { CLOSED_REPAIR_STATUSES, isOverdue } from "~/core/repair-statuses";
 import { repairHref, repairPhotoHref, REPAIRS_PATH, repairTicketHref, workLabel } from "~/repairs/view";
 import { EmailLink } from "~/components/ui/web-address";
 
@@ -52,28 +46,15 @@ function repairId(params: { id?: string }): number {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(getCloudflare(context).env);
   const id = repairId(params);
-  // The history and messages need only the id: read with the repair, not after it.
-  const [repair, history, messages, estimates, photos] = await Promise.all([
-    getRepair(db, id),
-    repairHistory(db, id),
-    repairMessages(db, id),
-    repairEstimatesOf(db, id),
-    repairPhotosOf(db, id),
-  ]);
+  // The history, estimates and photos need only the id: read with the repair, not after it.
+  const [repair, history, estimates, photos] = await Promise.all([getRepair(db, id), repairHistory(db, id), repairEstimatesOf(db, id), repairPhotosOf(db, id)]);
   if (!repair) throw data("Not found", { status: 404 });
   const now = Date.now();
+  const timeline = await recordTimeline(db, "repairs", { ...repair, createdAt: repair.createdAt.getTime() }, now);
   return {
     repair: { ...repair, createdAt: repair.createdAt.getTime(), updatedAt: repair.updatedAt.getTime(), readyAt: repair.readyAt?.getTime() ?? null, closedAt: null },
     overdue: isOverdue(repair, now),
     createdLabel: formatStoreDateTime(repair.createdAt.getTime()),
-    history: history.map((event) => ({
-      id: event.id,
-      status: REPAIR_STATUS_LABELS[event.status],
-      by: event.actorEmail,
-      at: formatStoreDateTime(event.createdAt.getTime()),
-      estimate: formatEstimate(event.estimateCents),
-      promised: formatCalendarDay(event.promisedDate),
-    })),
     handedOver: handedOver(repair, history),
     estimates: estimates.map((estimate) => ({
       id: estimate.id,
@@ -93,14 +74,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       stage: photo.stage,
       position: photo.position,
     })),
-    messages: messages.map((message) => ({
-      id: message.id,
-      kind: message.kind === "repair-estimate" ? ("estimate" as const) : ("ready" as const),
-      channel: message.channel === "sms" ? "Text" : "E-mail",
-      status: message.status,
-      when: formatStoreDateTime((message.sentAt ?? message.nextAttemptAt).getTime()),
-      note: message.lastError,
-    })),
+    timeline,
+    noteFormId: crypto.randomUUID(),
   };
 }
 
@@ -116,6 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isCompletionPhotosPost(request)) return addCompletionPhotos(request, context, id);
   const formData = await request.formData();
   if (formData.get("intent") === ESTIMATE_INTENT) return askForApproval(request, context, id, formData);
+  if (formData.get("intent") === "note") return addNote(context, request, "repairs", id, formData);
   const submission = parseForm(formData, RepairStatusSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
   const now = Date.now();
@@ -170,7 +146,7 @@ async function addCompletionPhotos(request: Request, context: Route.ActionArgs["
 }
 
 export default function RepairPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { repair, history, messages } = loaderData;
+  const { repair, timeline } = loaderData;
   const statusResult = actionData && "result" in actionData ? actionData.result : undefined;
   const estimateResult = actionData && "estimateResult" in actionData ? actionData.estimateResult : undefined;
   const photoErrors = actionData && "photoErrors" in actionData ? actionData.photoErrors : undefined;
@@ -232,7 +208,11 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
         <IntakePhotos photos={loaderData.photos} />
       </RecordCard>
       <RecordCard id="repair-status-title" title="Status">
-        <RepairStatusForm repair={repair} result={statusResult} conflict={actionData?.conflict ?? undefined} />
+        <RepairStatusForm
+          repair={repair}
+          result={statusResult}
+          conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
+        />
       </RecordCard>
       <CompletionPhotos photos={loaderData.photos} errors={photoErrors} />
       {CLOSED_REPAIR_STATUSES.includes(repair.status) ? null : (
@@ -240,22 +220,11 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <EstimateRequestForm key={repair.version} version={repair.version} result={estimateResult} />
         </RecordCard>
       )}
-      <RecordCard id="repair-history-title" title="History">
-        <ol className="repair-history">
-          {history.map((event) => (
-            <li key={event.id}>
-              <strong>{event.status}</strong> · {event.at} · {event.by}
-              <br />
-              <span className="muted">
-                Estimate {event.estimate || "none"} · promised {event.promised}
-              </span>
-            </li>
-          ))}
-        </ol>
-        {/* Decision 141's estimates, beside the status history (issue 40's shared timeline may take them in). */}
+      <RecordCard id="repair-history-title" title="Notes and history">
+        <NoteForm formId={loaderData.noteFormId} lastResult={actionData && "noteResult" in actionData ? actionData.noteResult : undefined} />
+        {/* Decision 141's estimates, with what the customer answered; the timeline below has every change and message. */}
         <RepairEstimates estimates={loaderData.estimates} />
-        <RepairMessages title="“Ready” messages" messages={messages.filter((message) => message.kind === "ready")} />
-        <RepairMessages title="Estimate messages" messages={messages.filter((message) => message.kind === "estimate")} />
+        <RecordTimeline lines={timeline} />
       </RecordCard>
     </RecordPage>
   );

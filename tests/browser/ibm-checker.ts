@@ -2,9 +2,10 @@ import { expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-// IBM's accessibility-checker-engine with its IBM_Accessibility rule set, which checks what axe does not (landmarks
-// around every element, unique labels, WCAG 2.5.8's target spacing): the public pages run it (site-a11y.spec.ts)
-// and so do the staff pages with forms of their own (repair-a11y.spec.ts).
+// IBM's accessibility-checker-engine with its IBM_Accessibility rule set, run beside
+// axe: it checks what axe does not (landmarks around every element, unique labels,
+// WCAG 2.5.8's target spacing). Evaluated through the DevTools protocol, like axe,
+// so it also runs on a page opened with JavaScript off.
 
 const ACE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("accessibility-checker-engine/ace.js"), "utf8");
 
@@ -41,25 +42,7 @@ export async function ibmViolations(page: Page) {
     .map((result) => `${result.ruleId}: ${result.message} -> ${result.dom} ${result.snippet}`);
 }
 
-/** No violation from IBM's engine on the page as it is now. */
-export async function expectNoIbmViolations(page: Page) {
-  expect(await ibmViolations(page)).toEqual([]);
-}
-
-/**
- * Runs `check` on what a page opened with JavaScript off shows: the engines are scripts, which such a page never
- * runs, so its document (scripts left out) is opened at its own address in a page that runs only the engines.
- */
-export async function checkAsShownWithoutScripts(page: Page, check: (shown: Page) => Promise<void>) {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
-  try {
-    const shown = await context.newPage();
-    await shown.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    await shown.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-    await shown.goto(page.url());
-    await check(shown);
-  } finally {
-    await context.close();
-  }
+/** Zero IBM violations on the page as it is now; `where` names it in a failure. */
+export async function expectNoIbmViolations(page: Page, where: string) {
+  expect(await ibmViolations(page), where).toEqual([]);
 }

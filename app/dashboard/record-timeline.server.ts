@@ -1,0 +1,36 @@
+import type { Db } from "~/db/client.server";
+import { kindOfList } from "~/core/lead-kinds";
+import type { StaffList } from "~/core/staff-lists";
+import { formatStoreDateTime } from "~/core/store-time";
+import { newestFirst, type TimelineEntry } from "~/core/timeline";
+import { leadTimelineLines } from "~/inbox/messages.server";
+import { eventLines } from "~/records/events.server";
+import { noteLines } from "~/records/notes.server";
+import { repairTimelineLines } from "~/repairs/repairs.server";
+
+// A record's timeline (decision 140), one way for all four lists: its notes and staff events (app/records/), every
+// list's, with the lines its own kind keeps (a lead's visitor changes, messages and received texts; a repair's
+// statuses and ready messages), in one list, newest first.
+
+/** How many lines a record page shows: the newest. */
+const TIMELINE_LENGTH = 100;
+
+export type TimelineLine = TimelineEntry & { atLabel: string };
+
+export async function recordTimeline(
+  db: Db,
+  list: StaffList,
+  record: { id: number; phone: string; createdAt: number },
+  now = Date.now(),
+): Promise<TimelineLine[]> {
+  const kind = kindOfList(list);
+  const [own, events, notes] = await Promise.all([
+    kind ? leadTimelineLines(db, { kind, ...record }, now) : repairTimelineLines(db, record.id, now),
+    eventLines(db, list, record.id),
+    noteLines(db, list, record.id),
+  ]);
+  // At one instant a note reads as the latest: written with, or just after, what the record's own line records.
+  return newestFirst(...own, events, notes)
+    .slice(0, TIMELINE_LENGTH)
+    .map((entry) => ({ ...entry, atLabel: formatStoreDateTime(entry.at) }));
+}
