@@ -15,17 +15,36 @@ export interface UploadRoute {
 
 const orderForm: UploadRoute = { maxBytes: ORDER_FORM_MAX_BYTES, tooLarge: PHOTO_MESSAGES.requestTooLarge };
 
+const repairPhotos: UploadRoute = { maxBytes: photoFormMaxBytes(REPAIR_PHOTOS), tooLarge: REPAIR_PHOTOS.tooLarge };
+
 /**
- * The routes that take files, by lower-case path (React Router matches paths case-insensitively).
- * The custom order form posts to its page without JavaScript and to /orderOnline/send with it
- * (for upload progress). The New repair form takes up to 6 intake photos (staff only: the staff guard
- * runs before its action reads a byte). Every other body is capped at 64 KB.
+ * The routes that take files, by their path in app/routes.ts, lower-case (React Router matches paths
+ * case-insensitively); a `:param` stands for one segment. The custom order form posts to its page without
+ * JavaScript and to /orderOnline/send with it (for upload progress). The New repair form takes up to 6 intake
+ * photos, and a repair's page its completion photos (staff only: the staff guard runs before either action
+ * reads a byte). Every other body is capped at 64 KB.
  */
 export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
   [LEADS.order.formPath.toLowerCase()]: orderForm,
   [`${LEADS.order.formPath}/send`.toLowerCase()]: orderForm,
-  [`${REPAIRS_PATH}/new`.toLowerCase()]: { maxBytes: photoFormMaxBytes(REPAIR_PHOTOS), tooLarge: REPAIR_PHOTOS.tooLarge },
+  [`${REPAIRS_PATH}/new`.toLowerCase()]: repairPhotos,
+  [`${REPAIRS_PATH}/:id`.toLowerCase()]: repairPhotos,
 };
+
+const UPLOAD_PATTERNS = Object.entries(UPLOAD_ROUTES).map(([path, route]) => ({ segments: path.split("/"), route }));
+
+/**
+ * The upload route a post to this URL path is for, if any. With JavaScript, React Router posts a page's form to
+ * the page's path plus ".data" (single fetch): the same route, so the same limit.
+ */
+export function uploadRouteFor(pathname: string): UploadRoute | undefined {
+  const segments = pathname.toLowerCase().replace(/\.data$/, "").split("/");
+  return UPLOAD_PATTERNS.find(
+    (pattern) =>
+      pattern.segments.length === segments.length &&
+      pattern.segments.every((segment, at) => (segment.startsWith(":") ? segments[at] !== "" : segment === segments[at])),
+  )?.route;
+}
 
 /**
  * The paths whose posts carry no Origin and are let through the origin check: Twilio's

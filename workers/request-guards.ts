@@ -5,13 +5,13 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { limitedBody } from "../app/http/body-limit";
 import { NEVER_CACHE } from "../app/http/cache-policy";
-import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES, type UploadRoute } from "../app/post-policies";
+import { ORIGIN_CHECK_EXEMPT_PATHS, UPLOAD_ROUTES, uploadRouteFor, type UploadRoute } from "../app/post-policies";
 
 // Checks every state-changing request before React Router sees it, so each
 // route action can assume a same-origin form post of a sane size that parses.
 // hono's csrf and bodyLimit do the first two; the form checks are ours.
 // Every body is capped at 64 KB except a multipart post to a route in
-// UPLOAD_ROUTES, which takes files and reads its own body as it streams.
+// UPLOAD_ROUTES (uploadRouteFor), which takes files and reads its own body as it streams.
 // Which routes those are, and which skip the origin check, the app declares
 // (app/post-policies.ts): nothing here knows a route by name.
 
@@ -159,15 +159,14 @@ function uploadLimit(route: UploadRoute): MiddlewareHandler {
   };
 }
 
-const uploadGuards = Object.fromEntries(
-  Object.entries(UPLOAD_ROUTES).map(([path, route]) => [path, every(sameOrigin, uploadLimit(route))]),
-);
+/** The origin check and the route's own limit, for each upload route. */
+const uploadGuards = new Map(Object.values(UPLOAD_ROUTES).map((route) => [route, every(sameOrigin, uploadLimit(route))]));
 
 export function requestGuards(): MiddlewareHandler {
   return (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
-    const upload = uploadGuards[new URL(c.req.url).pathname.toLowerCase()];
+    const upload = uploadRouteFor(new URL(c.req.url).pathname);
     const multipart = (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-    return (upload && multipart ? upload : guards)(c, next);
+    return (upload && multipart ? uploadGuards.get(upload)! : guards)(c, next);
   };
 }

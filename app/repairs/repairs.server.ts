@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, recordNotes, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
@@ -372,8 +372,8 @@ export type DecisionOutcome =
  * The customer's answer to an estimate, once (decision 141): the estimate row is written only while its
  * decision is empty and the repair still waits for approval, and the repair's change in the same batch is
  * keyed to that write, so of two taps at once one decides and the other finds it decided. Approved: the
- * repair goes back In progress at the approved amount. Declined: Ready for pickup, not repaired, and the
- * ready message says so.
+ * repair goes back In progress at the approved amount. Declined: Ready for pickup, not repaired, with no
+ * estimate, and the ready message says so.
  */
 export async function decideEstimate(
   db: Db,
@@ -409,7 +409,8 @@ export async function decideEstimate(
       .update(repairs)
       .set({
         status: approved ? "in_progress" : "ready_unrepaired",
-        estimateCents: approved ? asked.amountCents : before.estimateCents,
+        // Declined: the repair has no estimate the customer agreed to; the declined amount stays on its estimate row (decision 143).
+        estimateCents: approved ? asked.amountCents : null,
         version: sql`${repairs.version} + 1`,
         changeId,
         updatedAt: new Date(now),
@@ -518,11 +519,27 @@ export function repairPhotosOf(db: Db, id: number): Promise<RepairPhoto[]> {
   return db.select().from(repairPhotos).where(eq(repairPhotos.repairId, id)).orderBy(asc(repairPhotos.stage), asc(repairPhotos.position));
 }
 
-/** Adds completion photos (in R2 already) to a repair; false when the repair is gone (the caller deletes them). */
-export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<boolean> {
+/**
+ * Adds completion photos (in R2 already) to a repair: the ones stored, or null when the repair is gone. A photo
+ * past the stage's limit (two posts at once) is not stored: the caller deletes what is not returned.
+ */
+export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<StoredPhoto[] | null> {
   const thisRepair = sql`FROM ${repairs} WHERE ${repairs.id} = ${id}`;
   const [head, ...rest] = photoRows(db, photos, "completion", thisRepair, clerk.email, now);
-  if (!head) return (await getRepair(db, id)) !== undefined;
+  if (!head) return (await getRepair(db, id)) ? [] : null;
   const results = await db.batch([head, ...rest]);
-  return results.some((result) => (result as { meta?: { changes?: number } }).meta?.changes !== 0);
+  const stored = photos.filter((_, at) => (results[at] as { meta?: { changes?: number } }).meta?.changes !== 0);
+  if (stored.length === 0 && !(await getRepair(db, id))) return null;
+  return stored;
+}
+
+/** How many completion photos a repair has, or null when there is no such repair. */
+export async function completionPhotoCount(db: Db, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ count: count(repairPhotos.id) })
+    .from(repairs)
+    .leftJoin(repairPhotos, and(eq(repairPhotos.repairId, repairs.id), eq(repairPhotos.stage, "completion")))
+    .where(eq(repairs.id, id))
+    .groupBy(repairs.id);
+  return row ? row.count : null;
 }

@@ -47,8 +47,14 @@ export const REPAIR_MESSAGES = {
   noEstimatePending: `There is no estimate waiting for your answer on this repair. Call us at ${store.phone.display} with any questions.`,
   approved: "Thank you: you approved the estimate. We will go ahead with the work.",
   declined: "You declined the estimate. Your piece will be ready for pickup, not repaired.",
+  completionPhotosAdded: (count: number) => (count === 1 ? "Completion photo added." : `${count} completion photos added.`),
+  completionPhotosMissing: "Take or choose at least one photo of the finished work.",
+  completionPhotosFull: "This repair has its 6 completion photos already.",
   ticketPaused: `This ticket has been looked up too many times today without the right digits, so we have paused its look-up. Please call us at ${store.phone.display} and we'll tell you how your repair is doing.`,
 } as const;
+
+/** The intent of the "Add completion photos" post on a repair's page (multipart, beside its other forms). */
+export const COMPLETION_PHOTOS_INTENT = "completion-photos";
 
 const MAX_ESTIMATE_DOLLARS = 100_000;
 

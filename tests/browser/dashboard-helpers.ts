@@ -92,6 +92,24 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
 }
 
+/**
+ * axe on what a page opened with JavaScript off shows: axe runs in the page, which such a page never lets it do,
+ * so its document (scripts left out) is opened at its own address in a page that runs only axe.
+ */
+export async function expectNoAxeViolationsAsShown(page: Page) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+  try {
+    const shown = await context.newPage();
+    await shown.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+    await shown.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    await shown.goto(page.url());
+    await expectNoAxeViolations(shown);
+  } finally {
+    await context.close();
+  }
+}
+
 /** The addresses the page's main frame navigates to from now on: a page kept current live stays where it is. */
 export function recordNavigations(page: Page): string[] {
   const navigations: string[] = [];

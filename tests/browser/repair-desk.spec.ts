@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freshAddress, newColleague, signInAsStaff, signInWithPassword, uniqueName, uniquePhone } from "./fixtures";
 import { expectNoAxeViolations, LIVE_PUSH, openWithRoom } from "./dashboard-helpers";
-import { LETTER, logRepair } from "./repair-helpers";
+import { choosePhoto, expectTarget44, LETTER, logRepair } from "./repair-helpers";
 import { startPageScripts } from "../support/page-scripts";
 
 // Issue 41 at the counter and at home, on a phone (390 px), with JavaScript on and off, each journey twice: a clerk
@@ -9,23 +9,7 @@ import { startPageScripts } from "../support/page-scripts";
 // shows the photos; the clerk asks for approval of an estimate; the customer approves it on /repair, where the
 // result takes focus in view; and the repair's page open at another counter shows the answer without reloading.
 
-const PHOTOS = "tests/fixtures/photos";
 const PHONE = { width: 390, height: 844 };
-
-/** A touch target at least 44 by 44 CSS pixels (WCAG 2.5.5). */
-async function expectTarget44(target: Locator, what: string) {
-  const box = await target.boundingBox();
-  expect(box, what).not.toBeNull();
-  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
-  expect(box!.width, `${what}: width`).toBeGreaterThanOrEqual(44);
-}
-
-/** Chooses a photo for a slot through the file chooser its tap opens, as a clerk's phone does. */
-async function choosePhoto(page: Page, slot: number, file: string) {
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByLabel(`Photo ${slot}`, { exact: true }).click();
-  await (await chooser).setFiles(`${PHOTOS}/${file}`);
-}
 
 /** The ticket prints on one letter sheet holding both copies, with the cut line between them. */
 async function expectBothCopiesOnOneSheet(page: Page) {

@@ -9,6 +9,7 @@ import { getWithCookie, openLiveSocket, postWithCookie } from "./dashboard-helpe
 import { rows, textOf, uniqueIp } from "./lead-helpers";
 import { senders, sentTexts, stubProviders } from "./message-helpers";
 import { contains, objectKeys, photoFile, samplePhoto, storedBytes } from "./photo-helpers";
+import { padded } from "../support/crafted-photos";
 import { logRepair, repairFields, repairRow, setStatus, type RepairRecord } from "./repair-helpers";
 
 // Issue 41: the repair desk. Intake photos through the order form's bounded parsers,
@@ -29,20 +30,23 @@ afterEach(() => {
 const last4Of = (repair: { phone: string }) => repair.phone.replace(/\D/g, "").slice(-4);
 
 /** The New repair form as a browser sends it: multipart, its fields, then the photos of each slot. */
-function postIntake(fields: Record<string, string>, photos: File[], extra: { picks?: string[]; headers?: Record<string, string> } = {}) {
+function postIntake(fields: Record<string, string>, photos: File[], extra: { picks?: string[]; headers?: Record<string, string>; path?: string } = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const pick of extra.picks ?? []) form.append("conditionPicks", pick);
   for (let slot = 0; slot < Math.max(6, photos.length); slot++) {
     form.append("photos", photos[slot] ?? new File([], "", { type: "application/octet-stream" }));
   }
-  return SELF.fetch(`${ORIGIN}/dashboard/repairs/new`, {
+  return SELF.fetch(`${ORIGIN}/dashboard/repairs/new${extra.path ?? ""}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: ORIGIN, Cookie: cookie, ...extra.headers },
     body: form,
   });
 }
+
+/** A real photo's size, far over the 64 KB every other form is held to. */
+const PHONE_PHOTO_BYTES = 3 * 1024 * 1024;
 
 interface RepairPhotoRow {
   id: number;
@@ -52,9 +56,10 @@ interface RepairPhotoRow {
   file_name: string;
   position: number;
   created_by: string;
+  size: number;
 }
 
-const photosOf = (repairId: number) => rows<RepairPhotoRow>("SELECT * FROM repair_photos WHERE repair_id = ? ORDER BY position", repairId);
+const photosOf = (repairId: number) => rows<RepairPhotoRow>("SELECT * FROM repair_photos WHERE repair_id = ? ORDER BY stage = 'completion', position", repairId);
 const repairByForm = async (formId: string) => (await rows<RepairRecord & { condition_notes: string }>("SELECT * FROM repairs WHERE form_id = ?", formId))[0];
 
 describe("intake: condition and photos", () => {
@@ -127,6 +132,15 @@ describe("intake: condition and photos", () => {
     });
   }
 
+  it("takes a phone-sized photo with JavaScript too, where React Router posts the form to its .data address", async () => {
+    const fields = repairFields();
+    const large = new File([padded("jpg", samplePhoto("ring.jpg"), PHONE_PHOTO_BYTES)], "counter.jpg", { type: "image/jpeg" });
+    const response = await postIntake(fields, [large], { path: ".data" });
+    expect(response.status, await response.clone().text()).not.toBe(413);
+    const repair = (await repairByForm(fields.formId!))!;
+    expect((await photosOf(repair.id)).map((photo) => [photo.stage, photo.file_name, photo.size])).toEqual([["intake", "counter.jpg", PHONE_PHOTO_BYTES]]);
+  });
+
   it("answers 413 to a post larger than six photos can be, before reading it", async () => {
     const response = await SELF.fetch(`${ORIGIN}/dashboard/repairs/new`, {
       method: "POST",
@@ -160,6 +174,148 @@ describe("intake: condition and photos", () => {
     expect(text).toContain("Enter the customer's name.");
     expect(text).toContain("Enter the customer's phone number.");
     expect(text).not.toContain("Please enter your name.");
+  });
+});
+
+/** "Add photos" on the repair's page as a browser sends it: multipart, the intent, then each slot's photo (`path` ".data" with JavaScript). */
+function postCompletion(repairId: number, photos: File[], options: { slots?: number; as?: string; path?: string; headers?: Record<string, string> } = {}) {
+  const form = new FormData();
+  form.append("intent", "completion-photos");
+  for (let slot = 0; slot < Math.max(options.slots ?? 6, photos.length); slot++) {
+    form.append("photos", photos[slot] ?? new File([], "", { type: "application/octet-stream" }));
+  }
+  return SELF.fetch(`${ORIGIN}/dashboard/repairs/${repairId}${options.path ?? ""}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN, Cookie: options.as ?? cookie, ...options.headers },
+    body: form,
+  });
+}
+
+describe("completion photos", () => {
+  it("stores them apart from the intake photos, with the location removed, shown to staff only, never on /repair, and audited", async () => {
+    const fields = repairFields();
+    expect((await postIntake(fields, [photoFile("ring.jpg")])).status).toBe(302);
+    const repair = (await repairByForm(fields.formId!))!;
+    const gps = samplePhoto("ring-gps.jpg");
+    const response = await postCompletion(repair.id, [photoFile("ring-gps.jpg", { as: "done.jpg" }), photoFile("ring.png", { as: "done.png" })]);
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/dashboard/repairs/${repair.id}`);
+
+    const photos = await photosOf(repair.id);
+    expect(photos.map((photo) => [photo.stage, photo.position, photo.file_name, photo.created_by])).toEqual([
+      ["intake", 1, "ring.jpg", clerk.email],
+      ["completion", 1, "done.jpg", clerk.email],
+      ["completion", 2, "done.png", clerk.email],
+    ]);
+    const done = photos[1]!;
+    expect(done.object_key.startsWith("repair-photos/")).toBe(true);
+    const stored = await storedBytes(done.object_key);
+    expect(stored.length).toBe(gps.length);
+    expect(contains(stored, LATITUDE)).toBe(false);
+
+    // On the staff page in their own card, not among the intake photos; each served to staff only.
+    const page = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    const card = /<section[^>]*aria-labelledby="repair-completion-photos-title"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
+    const intake = /<div class="repair-photos" data-stage="intake">[\s\S]*?<\/ul>/.exec(page)?.[0] ?? "";
+    const href = `/dashboard/repairs/${repair.id}/photos/${done.id}`;
+    expect(card).toContain(`href="${href}"`);
+    expect(card).toContain('alt="Completion photo 2"');
+    expect(intake).toContain('alt="Intake photo 1"');
+    expect(intake).not.toContain(href);
+    const served = await getWithCookie(href, cookie);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(stored);
+    const anonymous = await get(href);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+    const customer = await postForm("/repair", { ticket: repair.ticket, last4: last4Of(repair) }, { "CF-Connecting-IP": uniqueIp() });
+    expect(customer.status).toBe(200);
+    const customerHtml = await customer.text();
+    expect(customerHtml).not.toContain("/photos/");
+    expect(customerHtml).not.toContain("done.jpg");
+
+    const audit = await rows<{ action: string; actor_email: string; details: string }>(
+      "SELECT action, actor_email, details FROM audit_log WHERE target = ? AND action = 'repair-photos-added'",
+      `repairs #${repair.id}`,
+    );
+    expect(audit).toEqual([{ action: "repair-photos-added", actor_email: clerk.email, details: JSON.stringify({ photos: 2 }) }]);
+  });
+
+  it("takes a phone-sized photo with JavaScript too, where React Router posts the page's form to its .data address", async () => {
+    const { repair } = await logRepair(cookie);
+    const large = new File([padded("jpg", samplePhoto("ring.jpg"), PHONE_PHOTO_BYTES)], "bench.jpg", { type: "image/jpeg" });
+    const response = await postCompletion(repair.id, [large], { path: ".data" });
+    expect(response.status, await response.clone().text()).not.toBe(413);
+    expect(response.status).toBeLessThan(400);
+    expect((await photosOf(repair.id)).map((photo) => [photo.stage, photo.file_name])).toEqual([["completion", "bench.jpg"]]);
+  });
+
+  const refusals: [string, () => File[], string][] = [
+    ["a file that is not an image", () => [photoFile("ring.jpg", { as: "done.jpg" }), new File([new TextEncoder().encode("just text")], "notes.jpg", { type: "image/jpeg" })], "“notes.jpg” is not a photo we can take."],
+    [
+      "a crafted photo whose location points outside it",
+      () => [new File([jpegWithApp1(samplePhoto("ring.jpg"), concat([...new TextEncoder().encode("Exif\0\0")], gpsTiffPointingOutside(64)))], "crafted.jpg", { type: "image/jpeg" })],
+      "“crafted.jpg” looks damaged",
+    ],
+    ["a photo over 10 MB", () => [new File([samplePhoto("ring.jpg"), new Uint8Array(10 * 1024 * 1024)], "huge.jpg", { type: "image/jpeg" })], "is larger than 10 MB"],
+    ["seven photos", () => Array.from({ length: 7 }, (_, i) => photoFile("ring.jpg", { as: `ring-${i}.jpg` })), "Please choose up to 6 photos."],
+    ["no photo at all", () => [], "Take or choose at least one photo of the finished work."],
+  ];
+  for (const [what, files, message] of refusals) {
+    it(`refuses ${what} by the field, with the repair's page, and stores nothing`, async () => {
+      const { repair } = await logRepair(cookie, { name: "Kept Page-Name" });
+      const before = { objects: (await objectKeys()).length, photos: (await rows("SELECT id FROM repair_photos")).length };
+      const response = await postCompletion(repair.id, files());
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      // The whole page came back, its other forms too, with the message beside the photo field.
+      expect(html).toContain("Kept Page-Name");
+      expect(html).toContain("Ask for approval");
+      const field = /<fieldset[^>]*repair-photo-field[\s\S]*?<\/fieldset>/.exec(html)?.[0] ?? "";
+      expect(field).toContain(message.replace(/’/g, "&#x27;"));
+      expect(field).toContain('aria-invalid="true"');
+      expect((await rows("SELECT id FROM repair_photos")).length).toBe(before.photos);
+      expect((await objectKeys()).length).toBe(before.objects);
+      expect(await rows("SELECT id FROM audit_log WHERE target = ? AND action = 'repair-photos-added'", `repairs #${repair.id}`)).toHaveLength(0);
+    });
+  }
+
+  it("keeps to 6 completion photos in all: more than the room left is refused, and a full repair takes none", async () => {
+    const { repair } = await logRepair(cookie);
+    const four = Array.from({ length: 4 }, (_, i) => photoFile("ring.jpg", { as: `first-${i}.jpg` }));
+    expect((await postCompletion(repair.id, four)).status).toBe(302);
+    const page = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    expect(page).toContain("Up to 2 photos of the finished work");
+    expect(page.match(/id="completion-photos-\d"/g)).toHaveLength(2);
+
+    const three = Array.from({ length: 3 }, (_, i) => photoFile("ring.png", { as: `more-${i}.png` }));
+    const tooMany = await postCompletion(repair.id, three, { slots: 3 });
+    expect(tooMany.status).toBe(400);
+    expect(await textOf(tooMany)).toContain("Please choose up to 2 photos.");
+    expect((await photosOf(repair.id)).filter((photo) => photo.stage === "completion")).toHaveLength(4);
+
+    expect((await postCompletion(repair.id, three.slice(0, 2), { slots: 2 })).status).toBe(302);
+    const objects = (await objectKeys()).length;
+    const full = await postCompletion(repair.id, [photoFile("ring.webp")], { slots: 1 });
+    expect(full.status).toBe(400);
+    expect(await textOf(full)).toContain("This repair has its 6 completion photos already.");
+    expect((await photosOf(repair.id)).map((photo) => photo.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await objectKeys()).length).toBe(objects);
+    const fullPage = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    expect(fullPage).not.toContain('id="completion-photos-1"');
+    expect(fullPage).toContain("This repair has its 6 completion photos.");
+  });
+
+  it("is for signed-in staff on this site only, and for a repair that exists", async () => {
+    const { repair } = await logRepair(cookie);
+    const anonymous = await postCompletion(repair.id, [photoFile("ring.jpg")], { as: "" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+    const crossSite = await postCompletion(repair.id, [photoFile("ring.jpg")], { headers: { Origin: "https://attacker.example" } });
+    expect(crossSite.status).toBe(403);
+    expect((await postCompletion(repair.id + 100000, [photoFile("ring.jpg")])).status).toBe(404);
+    expect(await photosOf(repair.id)).toHaveLength(0);
   });
 });
 
@@ -319,6 +475,13 @@ describe("estimates the customer approves", () => {
     expect(ready.map((message) => message.channel)).toEqual(["sms", "email"]);
     expect(ready[0]!.text_body).toContain(`your piece (repair ${repair.ticket}) is ready for pickup, not repaired, as you declined the estimate.`);
     expect(ready[1]!.subject).toBe(`Your piece (repair ${repair.ticket}) is ready for pickup, not repaired`);
+    // The repair's page shows no estimate the customer agreed to: its details name the amount declined, beside the
+    // estimate row that says declined, and the status form offers no amount a clerk's next save would keep.
+    expect((await repairRow(repair.id)).estimate_cents).toBeNull();
+    const page = await (await getWithCookie(`/dashboard/repairs/${repair.id}`, cookie)).text();
+    expect(/data-testid="repair-estimate">([^<]*)</.exec(page)?.[1]).toBe("None: the customer declined $120");
+    expect(page).toMatch(/data-decision="declined"><strong>\$120<\/strong>/);
+    expect(/<input[^>]*name="estimate"[^>]*>/.exec(page)?.[0]).not.toContain("value=");
     // The estimate's own unsent messages are withdrawn: the repair no longer waits for approval.
     const [text] = await estimateMessages(repair.id);
     stubProviders();

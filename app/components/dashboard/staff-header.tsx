@@ -24,7 +24,7 @@ export function StaffHeader({ email, isOwner }: { email: string; isOwner: boolea
             <span className="visually-hidden">Signed in as </span>
             {email}
           </span>
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" aria-label="Sign out">
             <button type="submit" className="button button--secondary staff-header__signout">
               Sign out
             </button>

@@ -23,7 +23,7 @@ export function EstimateRequestForm({ version, result }: { version: number; resu
   });
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === ESTIMATE_INTENT;
   return (
-    <Form method="post" {...getFormProps(form)} className="repair-form">
+    <Form method="post" {...getFormProps(form)} className="repair-form" aria-label="Ask for approval">
       <HoneypotField />
       <input type="hidden" name="intent" value={ESTIMATE_INTENT} />
       <input type="hidden" name="version" value={version} />

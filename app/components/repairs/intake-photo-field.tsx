@@ -4,13 +4,25 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { PHOTO_ACCEPT, REPAIR_PHOTOS } from "~/photos/rules";
 
 /**
- * Up to six photos of a piece, taken at the counter: one file input per photo, each opening the phone's camera
+ * Up to six photos of a piece (`slots`: fewer when some are stored already), taken at the counter: one file input per photo, each opening the phone's camera
  * (`capture`), so each tap takes one photo, with or without JavaScript. With it, the next slot shows once the one
  * before is filled; without it, all six show. The server checks every photo (app/photos/receive.server.ts).
  */
-export function RepairPhotoField({ id, label, hint, errors }: { id: string; label: string; hint: string; errors: string[] | undefined }) {
+export function RepairPhotoField({
+  id,
+  label,
+  hint,
+  errors,
+  slots = REPAIR_PHOTOS.count,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  errors: string[] | undefined;
+  slots?: number;
+}) {
   const hydrated = useHydrated();
-  const [filled, setFilled] = useState<boolean[]>(() => Array.from({ length: REPAIR_PHOTOS.count }, () => false));
+  const [filled, setFilled] = useState<boolean[]>(() => Array.from({ length: slots }, () => false));
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (

@@ -24,7 +24,7 @@ export function NewRepairForm({ formId, today, result }: { formId: string; today
   const picked: unknown[] = [fields.conditionPicks.initialValue ?? []].flat();
   return (
     // Multipart for the intake photos: the server reads it as it streams, through the order form's photo checks.
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="repair-form">
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="repair-form" aria-label="New repair">
       <HoneypotField />
       <input type="hidden" name="formId" value={formId} />
       <FormErrors errors={[...(form.errors ?? []), ...(fields.formId.errors ?? [])]} />

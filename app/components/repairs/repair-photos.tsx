@@ -11,25 +11,20 @@ export interface ShownPhoto {
   position: number;
 }
 
-const STAGES = [
-  { stage: "intake", title: "As it came in", label: "Intake photo" },
-  { stage: "completion", title: "Finished work", label: "Completion photo" },
-] as const;
+/** How each completion photo is named to a screen reader ("Completion photo 2"); the card around them says the rest. */
+export const COMPLETION_PHOTO_LABEL = "Completion photo";
 
-/** The repair's intake (and completion) photos, for staff only: never on /repair. Shown like an order's photos. */
-export function RepairPhotos({ photos }: { photos: ShownPhoto[] }) {
+/**
+ * The repair's intake photos, under its details, for staff only: never on /repair. Shown like an order's photos.
+ * The completion photos have their own card (completion-photos.tsx).
+ */
+export function IntakePhotos({ photos }: { photos: ShownPhoto[] }) {
+  const shown = photos.filter((photo) => photo.stage === "intake");
+  if (shown.length === 0) return null;
   return (
-    <>
-      {STAGES.map(({ stage, title, label }) => {
-        const shown = photos.filter((photo) => photo.stage === stage);
-        if (shown.length === 0) return null;
-        return (
-          <div key={stage} className="repair-photos" data-stage={stage}>
-            <h3 className="record__subtitle">{title}</h3>
-            <RecordPhotos photos={shown} hrefOf={(photo) => photo.href} label={label} />
-          </div>
-        );
-      })}
-    </>
+    <div className="repair-photos" data-stage="intake">
+      <h3 className="record__subtitle">As it came in</h3>
+      <RecordPhotos photos={shown} hrefOf={(photo) => photo.href} label="Intake photo" />
+    </div>
   );
 }

@@ -42,7 +42,7 @@ export function RepairStatusForm({
     conflict,
   });
   return (
-    <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form">
+    <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form" aria-label="Change the status">
       <HoneypotField />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="version" value={version} />

@@ -5,7 +5,9 @@ import { RecordCard, RecordErrorPage, RecordPage } from "~/components/dashboard/
 import { RepairStatusForm } from "~/components/repairs/repair-status-form";
 import { ESTIMATE_INTENT, EstimateRequestForm } from "~/components/repairs/estimate-request-form";
 import { RepairEstimates } from "~/components/repairs/repair-estimates";
-import { RepairPhotos } from "~/components/repairs/repair-photos";
+import { EstimateDetail } from "~/components/repairs/estimate-detail";
+import { IntakePhotos } from "~/components/repairs/repair-photos";
+import { CompletionPhotos } from "~/components/repairs/completion-photos";
 import { estimateOutcome, handedOver } from "~/repairs/estimate-view";
 import { RepairStatusPill } from "~/components/repairs/repairs-table";
 import { useLiveRepair } from "~/components/repairs/use-live-repair";
@@ -15,7 +17,8 @@ import { getDb } from "~/db/client.server";
 import { parseForm } from "~/http/form.server";
 import { clientIp } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
-import { redirectWithToast } from "~/http/toast.server";
+import { dataWithToast, redirectWithToast } from "~/http/toast.server";
+import { isCompletionPhotosPost, receiveCompletionPhotos } from "~/repairs/completion-photos.server";
 import { formatPhone, telHref } from "~/core/phone";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
 import { announceRecordChange } from "../../../party/client.server";
@@ -85,6 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, ctx } = getCloudflare(context);
   const user = context.get(staffUserContext);
   const id = repairId(params);
+  if (isCompletionPhotosPost(request)) return addCompletionPhotos(request, context, id);
   const formData = await request.formData();
   if (formData.get("intent") === ESTIMATE_INTENT) return askForApproval(request, context, id, formData);
   if (formData.get("intent") === "note") return addNote(context, request, "repairs", id, formData);
@@ -124,10 +128,28 @@ async function askForApproval(request: Request, context: Route.ActionArgs["conte
   return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.estimateAsked });
 }
 
+/** "Add photos" (completion photos, multipart): refused photos come back beside the field, with the page. */
+async function addCompletionPhotos(request: Request, context: Route.ActionArgs["context"], id: number) {
+  const { env, ctx } = getCloudflare(context);
+  const user = context.get(staffUserContext);
+  const outcome = await receiveCompletionPhotos(getDb(env), env.BUCKET, request, id, { email: user.email, ip: clientIp(request) });
+  if (outcome.status === "not-found") throw data("Not found", { status: 404 });
+  const kept = { result: undefined, conflict: null };
+  if (outcome.status === "refused") return data({ ...kept, photoErrors: outcome.errors }, { status: 400 });
+  if (outcome.status === "failed") {
+    console.error("completion photos failed", outcome.error);
+    return dataWithToast(context, { ...kept, photoErrors: undefined }, { type: "error", message: REPAIR_MESSAGES.failure }, { status: 503 });
+  }
+  ctx.waitUntil(announceRecordChange(env, "repairs", id));
+  await auditStaffAction(context, request, "repair-photos-added", { target: `repairs #${id}`, details: { photos: outcome.count } });
+  return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.completionPhotosAdded(outcome.count) });
+}
+
 export default function RepairPage({ loaderData, actionData }: Route.ComponentProps) {
   const { repair, timeline } = loaderData;
   const statusResult = actionData && "result" in actionData ? actionData.result : undefined;
   const estimateResult = actionData && "estimateResult" in actionData ? actionData.estimateResult : undefined;
+  const photoErrors = actionData && "photoErrors" in actionData ? actionData.photoErrors : undefined;
   useLiveRepair(repair.id);
   return (
     <RecordPage
@@ -167,7 +189,9 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <dt>Work</dt>
           <dd>{workLabel(repair)}</dd>
           <dt>Estimate</dt>
-          <dd>{formatEstimate(repair.estimateCents) || "–"}</dd>
+          <dd data-testid="repair-estimate">
+            <EstimateDetail amount={formatEstimate(repair.estimateCents)} estimates={loaderData.estimates} />
+          </dd>
           <dt>Promised</dt>
           <dd>{formatCalendarDay(repair.promisedDate)}</dd>
           <dt>Condition</dt>
@@ -181,7 +205,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
             </>
           ) : null}
         </dl>
-        <RepairPhotos photos={loaderData.photos} />
+        <IntakePhotos photos={loaderData.photos} />
       </RecordCard>
       <RecordCard id="repair-status-title" title="Status">
         <RepairStatusForm
@@ -190,6 +214,7 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           conflict={actionData && "conflict" in actionData ? (actionData.conflict ?? undefined) : undefined}
         />
       </RecordCard>
+      <CompletionPhotos photos={loaderData.photos} errors={photoErrors} />
       {CLOSED_REPAIR_STATUSES.includes(repair.status) ? null : (
         <RecordCard id="repair-estimate-title" title="Estimate for approval">
           <EstimateRequestForm key={repair.version} version={repair.version} result={estimateResult} />
