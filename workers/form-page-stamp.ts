@@ -1,6 +1,5 @@
 import { LEADS, type LeadKind } from "../app/core/lead-kinds";
 import { issueSubmissionToken } from "../app/leads/submission-token.server";
-import { specialDaysAhead } from "../app/leads/appointments.server";
 import { setsAttribute } from "../app/http/html-rewriter.server";
 import { BUILD_VERSION, mayUseCache, PAGE_CACHE_HEADER } from "./page-cache";
 
@@ -45,7 +44,11 @@ export function stampedForm(request: Request): LeadKind | null {
  * again when the owner changes them or a day passes.
  */
 async function pageVariant(env: Env, kind: LeadKind): Promise<string> {
-  return kind === "contact" ? JSON.stringify(await specialDaysAhead(env)) : "";
+  if (kind !== "contact") return "";
+  // Imported here, not at the top: the bookings' module (drizzle, the schema, the outbox) would otherwise load with
+  // the Worker's main module, before any request needs it (decision 118).
+  const { specialDaysAhead } = await import("../app/leads/appointments.server");
+  return JSON.stringify(await specialDaysAhead(env));
 }
 
 async function templateFor(request: Request, env: Env, kind: LeadKind, render: (nonce: string) => Promise<Response>) {
