@@ -33,9 +33,10 @@ export const FIRST_LOAD_BUDGETS = {
   /**
    * The staff area (signed in): React, React Router and the inbox; customers' names may need the extra fonts.
    * Its stylesheet leaves out the public site's chrome, pages and lead forms (docs/decisions/081): about 6 KB,
-   * where the public one with the dashboard's styles came to the whole 12 KB.
+   * where the public one with the dashboard's styles came to the whole 12 KB. 9 KB since issues 40 and 41 added the
+   * Hours page, the desk's scheduler, the notes timeline and the repair desk's photos and estimates (8.0 KB measured).
    */
-  staff: { jsGzip: 150 * 1024, cssGzip: 8 * 1024 },
+  staff: { jsGzip: 150 * 1024, cssGzip: 9 * 1024 },
 } satisfies Record<string, Budget>;
 
 /** Public pages that hydrate for their form, once reached for; every other public page is a content page. */
