@@ -2,14 +2,16 @@ import type { Db } from "~/db/client.server";
 import { checkHoneypot } from "~/http/form.server";
 import { REPAIR_PHOTOS } from "~/photos/rules";
 import { deletePhotos } from "~/photos/storage.server";
-import { addCompletionPhotos, completionPhotoCount, type Clerk } from "./repairs.server";
-import { COMPLETION_PHOTOS_INTENT, REPAIR_MESSAGES } from "./rules";
+import { addCompletionPhotos, completionPhotoCount, completionPhotosAfter, type Clerk } from "./repairs.server";
+import { COMPLETION_PHOTOS_INTENT, COMPLETION_PHOTOS_SHOWN_FIELD, REPAIR_MESSAGES } from "./rules";
 
 // Completion photos, added on a repair's page when the work is done: the intake's parser, checks, location
-// removal and limits (app/photos/receive.server.ts), with the room left of the repair's 6 as the count.
+// removal and limits (app/photos/receive.server.ts), with the room left of the repair's 6 as the count. The
+// photos take the places after the ones the clerk's page showed, so the same form posted twice stores them once.
 
 export type CompletionPhotosOutcome =
-  | { status: "added"; count: number }
+  /** `again`: this form's photos were already stored by an earlier post of it; nothing new. */
+  | { status: "added"; count: number; again?: true }
   /** Refused, with the words for beside the field; nothing stored. */
   | { status: "refused"; errors: string[] }
   | { status: "not-found" }
@@ -42,9 +44,14 @@ export async function receiveCompletionPhotos(db: Db, bucket: R2Bucket, request:
   if (received.photoErrors.length > 0) return { status: "refused", errors: received.photoErrors };
   if (received.failure !== undefined) return { status: "failed", error: received.failure };
   if (received.photos.length === 0) return { status: "refused", errors: [REPAIR_MESSAGES.completionPhotosMissing] };
+  const after = shownCount(received.formData.get(COMPLETION_PHOTOS_SHOWN_FIELD));
+  if (after === null) {
+    await deletePhotos(bucket, keys);
+    return { status: "refused", errors: [REPAIR_MESSAGES.completionPhotosReload] };
+  }
   let stored;
   try {
-    stored = await addCompletionPhotos(db, id, received.photos, clerk);
+    stored = await addCompletionPhotos(db, id, received.photos, clerk, after);
   } catch (error) {
     await deletePhotos(bucket, keys);
     return { status: "failed", error };
@@ -52,7 +59,22 @@ export async function receiveCompletionPhotos(db: Db, bucket: R2Bucket, request:
   const storedKeys = new Set((stored ?? []).map((photo) => photo.key));
   await deletePhotos(bucket, keys.filter((key) => !storedKeys.has(key)));
   if (stored === null) return { status: "not-found" };
-  // Another post filled the repair's 6 meanwhile.
-  if (stored.length === 0) return { status: "refused", errors: [REPAIR_MESSAGES.completionPhotosFull] };
+  if (stored.length === 0) return placesTaken(db, id, after, received.photos);
   return { status: "added", count: stored.length };
+}
+
+/** The count a page showed, as its form posts it; null for anything a page of ours does not send. */
+function shownCount(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== "string" || !/^\d$/.test(value)) return null;
+  const count = Number(value);
+  return count < REPAIR_PHOTOS.count ? count : null;
+}
+
+/** Why nothing was stored in the places after `after`: this form's own photos are there, or someone else's. */
+async function placesTaken(db: Db, id: number, after: number, photos: readonly { fileName: string; size: number }[]): Promise<CompletionPhotosOutcome> {
+  const there = await completionPhotosAfter(db, id, after);
+  const same = there.length >= photos.length && photos.every((photo, at) => there[at]?.fileName === photo.fileName && there[at]?.size === photo.size);
+  if (same) return { status: "added", count: photos.length, again: true };
+  if (after + there.length >= REPAIR_PHOTOS.count) return { status: "refused", errors: [REPAIR_MESSAGES.completionPhotosFull] };
+  return { status: "refused", errors: [REPAIR_MESSAGES.completionPhotosMeanwhile] };
 }

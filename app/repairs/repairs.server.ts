@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, recordNotes, repairEstimates, repairEvents, repairPhotos, repairs, type RepairPhotoStage } from "~/db/schema";
@@ -146,8 +146,14 @@ export async function createRepair(
 }
 
 /** The batch statements that name a repair's photos (stored in R2 already) for the repair `from` selects. */
-function photoRows(db: Db, photos: readonly StoredPhoto[], stage: RepairPhotoStage, from: ReturnType<typeof sql>, clerkEmail: string, now: number) {
-  return photos.map((photo) =>
+/**
+ * The batch statements that store a stage's photos. With `after` (the completion photos the clerk's page showed),
+ * the photos take the places after those, each only while exactly that many come before it: a second post of the
+ * same form finds its places taken and stores nothing.
+ */
+function photoRows(db: Db, photos: readonly StoredPhoto[], stage: RepairPhotoStage, from: ReturnType<typeof sql>, clerkEmail: string, now: number, after?: number) {
+  const stored = sql`(SELECT count(*) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage})`;
+  return photos.map((photo, index) =>
     insertSelect(
       db,
       repairPhotos,
@@ -160,12 +166,13 @@ function photoRows(db: Db, photos: readonly StoredPhoto[], stage: RepairPhotoSta
         fileName: sql`${photo.fileName}`,
         size: sql`${photo.size}`,
         // After the photos of this stage already stored, this batch's earlier ones included (completion photos may come in more than one post).
-        position: sql`1 + coalesce((SELECT max(p.position) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage}), 0)`,
+        position:
+          after === undefined ? sql`1 + coalesce((SELECT max(p.position) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage}), 0)` : sql`${after + index + 1}`,
         createdBy: sql`${clerkEmail}`,
         createdAt: sql`${now}`,
       },
       // Never more than a stage's limit, even when two posts race (an object left unnamed is swept nightly).
-      sql`${from} AND (SELECT count(*) FROM ${repairPhotos} p WHERE p.repair_id = ${repairs.id} AND p.stage = ${stage}) < ${REPAIR_PHOTOS.count}`,
+      after === undefined ? sql`${from} AND ${stored} < ${REPAIR_PHOTOS.count}` : sql`${from} AND ${stored} = ${after + index} AND ${stored} < ${REPAIR_PHOTOS.count}`,
     ),
   );
 }
@@ -523,14 +530,24 @@ export function repairPhotosOf(db: Db, id: number): Promise<RepairPhoto[]> {
  * Adds completion photos (in R2 already) to a repair: the ones stored, or null when the repair is gone. A photo
  * past the stage's limit (two posts at once) is not stored: the caller deletes what is not returned.
  */
-export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, now = Date.now()): Promise<StoredPhoto[] | null> {
+/** Stores completion photos after the `after` the clerk's page showed; the ones stored, or null when there is no such repair. */
+export async function addCompletionPhotos(db: Db, id: number, photos: readonly StoredPhoto[], clerk: Clerk, after: number, now = Date.now()): Promise<StoredPhoto[] | null> {
   const thisRepair = sql`FROM ${repairs} WHERE ${repairs.id} = ${id}`;
-  const [head, ...rest] = photoRows(db, photos, "completion", thisRepair, clerk.email, now);
+  const [head, ...rest] = photoRows(db, photos, "completion", thisRepair, clerk.email, now, after);
   if (!head) return (await getRepair(db, id)) ? [] : null;
   const results = await db.batch([head, ...rest]);
   const stored = photos.filter((_, at) => (results[at] as { meta?: { changes?: number } }).meta?.changes !== 0);
   if (stored.length === 0 && !(await getRepair(db, id))) return null;
   return stored;
+}
+
+/** The completion photos stored after the first `after`, in order: what a second post of one form finds in its places. */
+export async function completionPhotosAfter(db: Db, id: number, after: number) {
+  return db
+    .select({ fileName: repairPhotos.fileName, size: repairPhotos.size })
+    .from(repairPhotos)
+    .where(and(eq(repairPhotos.repairId, id), eq(repairPhotos.stage, "completion"), gt(repairPhotos.position, after)))
+    .orderBy(repairPhotos.position);
 }
 
 /** How many completion photos a repair has, or null when there is no such repair. */

@@ -50,11 +50,18 @@ export const REPAIR_MESSAGES = {
   completionPhotosAdded: (count: number) => (count === 1 ? "Completion photo added." : `${count} completion photos added.`),
   completionPhotosMissing: "Take or choose at least one photo of the finished work.",
   completionPhotosFull: "This repair has its 6 completion photos already.",
+  completionPhotosMeanwhile: "Someone added completion photos while this page was open: they are shown above. Choose yours again if they are still needed.",
+  completionPhotosReload: "This page is out of date: reload it, then add the photos again.",
   ticketPaused: `This ticket has been looked up too many times today without the right digits, so we have paused its look-up. Please call us at ${store.phone.display} and we'll tell you how your repair is doing.`,
 } as const;
 
 /** The intent of the "Add completion photos" post on a repair's page (multipart, beside its other forms). */
 export const COMPLETION_PHOTOS_INTENT = "completion-photos";
+/**
+ * How many completion photos the page showed when its form was drawn: the new ones take the places after them,
+ * so a form posted twice (a double tap with JavaScript off, a resent page) stores its photos once.
+ */
+export const COMPLETION_PHOTOS_SHOWN_FIELD = "shown";
 
 const MAX_ESTIMATE_DOLLARS = 100_000;
 

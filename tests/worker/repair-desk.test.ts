@@ -177,10 +177,21 @@ describe("intake: condition and photos", () => {
   });
 });
 
-/** "Add photos" on the repair's page as a browser sends it: multipart, the intent, then each slot's photo (`path` ".data" with JavaScript). */
-function postCompletion(repairId: number, photos: File[], options: { slots?: number; as?: string; path?: string; headers?: Record<string, string> } = {}) {
+/**
+ * "Add photos" on the repair's page as a browser sends it: multipart, the intent, how many completion photos the page
+ * showed (`shown`, by default as many as are stored: a freshly opened page), then each slot's photo (`path` ".data"
+ * with JavaScript).
+ */
+async function postCompletion(
+  repairId: number,
+  photos: File[],
+  options: { slots?: number; as?: string; path?: string; headers?: Record<string, string>; shown?: string | null } = {},
+) {
+  const stored = (await photosOf(repairId)).filter((photo) => photo.stage === "completion").length;
   const form = new FormData();
   form.append("intent", "completion-photos");
+  const shown = options.shown === undefined ? String(stored) : options.shown;
+  if (shown !== null) form.append("shown", shown);
   for (let slot = 0; slot < Math.max(options.slots ?? 6, photos.length); slot++) {
     form.append("photos", photos[slot] ?? new File([], "", { type: "application/octet-stream" }));
   }
@@ -280,6 +291,39 @@ describe("completion photos", () => {
       expect(await rows("SELECT id FROM audit_log WHERE target = ? AND action = 'repair-photos-added'", `repairs #${repair.id}`)).toHaveLength(0);
     });
   }
+
+  it("stores a form's photos once when it is posted twice, and tells a clerk whose page missed someone else's photos", async () => {
+    const { repair } = await logRepair(cookie);
+    const mine = () => [photoFile("ring.jpg", { as: "clasp.jpg" }), photoFile("ring.png", { as: "side.png" })];
+    const first = await postCompletion(repair.id, mine(), { shown: "0" });
+    expect(first.status).toBe(302);
+    const objects = (await objectKeys()).length;
+    // The same page's form again (a double tap with JavaScript off, a resent page): the same answer, nothing more.
+    const again = await postCompletion(repair.id, mine(), { shown: "0" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(`/dashboard/repairs/${repair.id}`);
+    expect((await photosOf(repair.id)).map((photo) => [photo.position, photo.file_name])).toEqual([
+      [1, "clasp.jpg"],
+      [2, "side.png"],
+    ]);
+    expect((await objectKeys()).length).toBe(objects);
+    expect(await rows("SELECT id FROM audit_log WHERE target = ? AND action = 'repair-photos-added'", `repairs #${repair.id}`)).toHaveLength(1);
+
+    // Another clerk's page, opened before those two were added, sends other photos: told, not stored over or after them.
+    const stale = await postCompletion(repair.id, [photoFile("ring.webp", { as: "other.webp" })], { shown: "0" });
+    expect(stale.status).toBe(400);
+    const staleHtml = await stale.text();
+    expect(staleHtml).toContain("Someone added completion photos while this page was open");
+    expect(staleHtml).toContain('alt="Completion photo 2"');
+    expect((await photosOf(repair.id)).map((photo) => photo.file_name)).toEqual(["clasp.jpg", "side.png"]);
+    expect((await objectKeys()).length).toBe(objects);
+
+    // A form without the count is not one the page sends now.
+    const old = await postCompletion(repair.id, [photoFile("ring.webp")], { shown: null });
+    expect(old.status).toBe(400);
+    expect(await textOf(old)).toContain("This page is out of date: reload it, then add the photos again.");
+    expect((await objectKeys()).length).toBe(objects);
+  });
 
   it("keeps to 6 completion photos in all: more than the room left is refused, and a full repair takes none", async () => {
     const { repair } = await logRepair(cookie);

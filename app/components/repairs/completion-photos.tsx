@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { RecordCard } from "~/components/dashboard/record-page";
 import { ErrorList, HoneypotField } from "~/components/ui/forms";
 import { REPAIR_PHOTOS } from "~/photos/rules";
-import { COMPLETION_PHOTOS_INTENT } from "~/repairs/rules";
+import { COMPLETION_PHOTOS_INTENT, COMPLETION_PHOTOS_SHOWN_FIELD } from "~/repairs/rules";
 import { RepairPhotoField } from "./intake-photo-field";
 import { RecordPhotos } from "~/components/inbox/record-photos";
 import { COMPLETION_PHOTO_LABEL, type ShownPhoto } from "./repair-photos";
@@ -29,6 +29,7 @@ export function CompletionPhotos({ photos, errors }: { photos: ShownPhoto[]; err
         <Form key={shown.length} method="post" encType="multipart/form-data" className="repair-form completion-photos-form" aria-label="Add completion photos">
           <HoneypotField />
           <input type="hidden" name="intent" value={COMPLETION_PHOTOS_INTENT} />
+          <input type="hidden" name={COMPLETION_PHOTOS_SHOWN_FIELD} value={shown.length} />
           <RepairPhotoField
             id="completion-photos"
             label={shown.length === 0 ? "Add completion photos" : "Add more completion photos"}

@@ -140,8 +140,11 @@ async function addCompletionPhotos(request: Request, context: Route.ActionArgs["
     console.error("completion photos failed", outcome.error);
     return dataWithToast(context, { ...kept, photoErrors: undefined }, { type: "error", message: REPAIR_MESSAGES.failure }, { status: 503 });
   }
-  ctx.waitUntil(announceRecordChange(env, "repairs", id));
-  await auditStaffAction(context, request, "repair-photos-added", { target: `repairs #${id}`, details: { photos: outcome.count } });
+  // A second post of the same form changed nothing: nothing to announce or audit again.
+  if (!outcome.again) {
+    ctx.waitUntil(announceRecordChange(env, "repairs", id));
+    await auditStaffAction(context, request, "repair-photos-added", { target: `repairs #${id}`, details: { photos: outcome.count } });
+  }
   return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.completionPhotosAdded(outcome.count) });
 }
 
