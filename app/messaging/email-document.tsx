@@ -49,9 +49,13 @@ const STYLESHEET = [
   "a[x-apple-data-detectors]{color:inherit!important;text-decoration:none!important}",
   "@media (max-width:480px){.em-pad{padding:28px 20px!important}.em-h1{font-size:28px!important;line-height:34px!important}.em-outer{padding:0 0 8px!important}.em-card{border-left:0!important;border-right:0!important;border-top:0!important;border-radius:0!important}}",
   darkRules("@media (prefers-color-scheme:dark){", "}", ""),
-  // Outlook.com and the Outlook apps mark the body in dark mode instead of answering the media query.
-  darkRules("", "", "[data-ogsc] ", "[data-ogsb] "),
 ].join("");
+
+/**
+ * Outlook.com and the Outlook apps mark the body in dark mode instead of answering the media query. A block of
+ * its own: a client that rejects a selector in a style block may drop the whole block, and with it the rules above.
+ */
+const OUTLOOK_DARK = darkRules("", "", "[data-ogsc] ", "[data-ogsb] ");
 
 function darkRules(open: string, close: string, textPrefix: string, backgroundPrefix = textPrefix): string {
   const bg = (selector: string, color: string, border?: string) =>
@@ -199,6 +203,7 @@ function EmailDocument({ subject, heading, preview, paragraphs = [], rows = [], 
         <meta name="supported-color-schemes" content="light dark" />
         <title>{subject}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLESHEET }} />
+        <style dangerouslySetInnerHTML={{ __html: OUTLOOK_DARK }} />
       </head>
       <Body className="em-page" style={{ backgroundColor: COLOR.ivory, margin: 0, padding: 0 }}>
         <Preview useTitleTag={false}>{preview ?? paragraphs[0] ?? heading}</Preview>
