@@ -10,23 +10,18 @@ export type { EmailContent, EmailLink } from "./email";
 // words or values the site chose (a date from the slot list), never free text a visitor typed, so no
 // field reaches a header.
 
-/** The plain-text part: the same words, the links spelled out, the store's address and hours at the end. */
+/** The plain-text part: the same words, the links spelled out, the store's address and hours at the end; a blank line between blocks. */
 export function plainTextEmail({ heading, paragraphs = [], rows = [], action, links = [], closing = [] }: EmailContent): string {
   const allLinks = [...(action ? [action] : []), ...links];
-  return [
+  const blocks = [
     heading,
-    "",
-    ...paragraphs.flatMap((line) => [line, ""]),
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(allLinks.length ? ["", ...allLinks.map((link) => `${link.textLabel}: ${link.href}`)] : []),
-    ...(closing.length ? ["", ...closing] : []),
-    "",
-    "--",
-    store.name,
-    storeAddressLine,
-    hoursSummary,
-    `${store.phone.display} · ${store.email}`,
-  ].join("\n");
+    ...paragraphs,
+    rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
+    allLinks.map((link) => `${link.textLabel}: ${link.href}`).join("\n"),
+    ...closing,
+    ["--", store.name, storeAddressLine, hoursSummary, `${store.phone.display} · ${store.email}`].join("\n"),
+  ];
+  return blocks.filter((block) => block !== "").join("\n\n");
 }
 
 export async function renderEmail(content: EmailContent): Promise<Email> {
