@@ -75,6 +75,20 @@ function darkRules(open: string, close: string, textPrefix: string, backgroundPr
   );
 }
 
+/**
+ * Outlook for Windows ignores max-width, so the card would stretch across its reading pane: a 600 px table around
+ * it, in comments only Outlook reads ("ghost table"). In spans, as React Email's own components do it.
+ */
+function OutlookColumn({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <span dangerouslySetInnerHTML={{ __html: '<!--[if mso]><table role="presentation" align="center" width="600" cellpadding="0" cellspacing="0"><tr><td><![endif]-->' }} />
+      {children}
+      <span dangerouslySetInnerHTML={{ __html: "<!--[if mso]></td></tr></table><![endif]-->" }} />
+    </>
+  );
+}
+
 /** Outlook for Windows only: fonts it has, so it never falls back to Times New Roman. */
 const OUTLOOK_FONTS =
   "<!--[if mso]><style>td,p,a,span,div{font-family:Arial,sans-serif!important}.em-serif{font-family:Georgia,serif!important}</style><![endif]-->";
@@ -208,29 +222,31 @@ function EmailDocument({ subject, heading, preview, paragraphs = [], rows = [], 
       <Body className="em-page" style={{ backgroundColor: COLOR.ivory, margin: 0, padding: 0 }}>
         <Preview useTitleTag={false}>{preview ?? paragraphs[0] ?? heading}</Preview>
         <Section className="em-page" tdClassName="em-outer" style={{ backgroundColor: COLOR.ivory, padding: "24px 12px" }}>
-          <Container className="em-card" style={{ maxWidth: "600px", backgroundColor: COLOR.paper, border: `1px solid ${COLOR.line}`, borderRadius: "4px" }}>
-            <Wordmark />
-            <Section tdClassName="em-pad" style={{ padding: "36px 40px 16px" }}>
-              <Heading as="h1" className="em-text em-serif em-h1" style={{ fontFamily: SERIF, fontSize: "32px", lineHeight: "38px", fontWeight: 400, color: COLOR.ink, margin: "0 0 20px" }}>
-                {heading}
-              </Heading>
-              <Paragraphs lines={paragraphs} />
-              {rows.length > 0 && <Summary rows={rows} />}
-              {action && <PrimaryButton label={action.label} href={action.href} />}
-              {links.map((link, index) => (
-                <Text key={index} className="em-text" style={{ ...text, margin: "0 0 12px" }}>
-                  <Link className="em-link" href={link.href} style={linkStyle}>
-                    {link.label}
-                  </Link>
-                </Text>
-              ))}
-              {closing.length > 0 && <div style={{ height: "8px", lineHeight: "8px", fontSize: "8px" }}>&nbsp;</div>}
-              <Paragraphs lines={closing} small />
-            </Section>
-          </Container>
-          <Container style={{ maxWidth: "600px" }}>
-            <Footer />
-          </Container>
+          <OutlookColumn>
+            <Container className="em-card" style={{ maxWidth: "600px", backgroundColor: COLOR.paper, border: `1px solid ${COLOR.line}`, borderRadius: "4px" }}>
+              <Wordmark />
+              <Section tdClassName="em-pad" style={{ padding: "36px 40px 16px" }}>
+                <Heading as="h1" className="em-text em-serif em-h1" style={{ fontFamily: SERIF, fontSize: "32px", lineHeight: "38px", fontWeight: 400, color: COLOR.ink, margin: "0 0 20px" }}>
+                  {heading}
+                </Heading>
+                <Paragraphs lines={paragraphs} />
+                {rows.length > 0 && <Summary rows={rows} />}
+                {action && <PrimaryButton label={action.label} href={action.href} />}
+                {links.map((link, index) => (
+                  <Text key={index} className="em-text" style={{ ...text, margin: "0 0 12px" }}>
+                    <Link className="em-link" href={link.href} style={linkStyle}>
+                      {link.label}
+                    </Link>
+                  </Text>
+                ))}
+                {closing.length > 0 && <div style={{ height: "8px", lineHeight: "8px", fontSize: "8px" }}>&nbsp;</div>}
+                <Paragraphs lines={closing} small />
+              </Section>
+            </Container>
+            <Container style={{ maxWidth: "600px" }}>
+              <Footer />
+            </Container>
+          </OutlookColumn>
         </Section>
       </Body>
     </Html>
