@@ -66,7 +66,7 @@ async function passwordLink(request: Request, db: Db, kind: LinkKind, email: str
   const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
   const path = `/invite/${token}` as const;
   const hash = await tokenHash(token);
-  const message = emailMessage(kind === "invite" ? "staff-invite" : "staff-reset", passwordLinkEmail(kind, email, siteUrl(path)));
+  const message = emailMessage(kind === "invite" ? "staff-invite" : "staff-reset", await passwordLinkEmail(kind, email, siteUrl(path)));
   return {
     // Shown to the owner on the page they are on; e-mailed from the configured site, never a request's Host (decision 052).
     link: new URL(path, request.url).toString(),

@@ -51,7 +51,7 @@ export async function setAppointmentStatus(
   const messages = !visit
     ? []
     : cancels
-      ? cancellationMessages(visit, now)
+      ? await cancellationMessages(visit, now)
       : await visitMessages(env, { ...visit, startsAt: appointment.startsAt.getTime() }, now);
   try {
     const [updated, , ...queued] = await db.batch([

@@ -70,8 +70,8 @@ export async function visitMessages(
   }
   if (visit.email) {
     const calendar = appointmentCalendar({ ...visit, cancelled: false }, { now: new Date(now) });
-    messages.push(emailMessage(kind, (change === "booked" ? bookingConfirmationEmail : movedEmail)(visit.email, visit, links, calendar)));
-    if (reminder) messages.push(emailMessage("reminder", reminderEmail(visit.email, visit, links), reminder));
+    messages.push(emailMessage(kind, await (change === "booked" ? bookingConfirmationEmail : movedEmail)(visit.email, visit, links, calendar)));
+    if (reminder) messages.push(emailMessage("reminder", await reminderEmail(visit.email, visit, links), reminder));
   }
   return messages;
 }
@@ -81,12 +81,12 @@ export async function visitMessages(
  * channel they chose, with a link to book again; the e-mail carries the calendar
  * file that removes the event (METHOD:CANCEL, STATUS:CANCELLED, the new SEQUENCE).
  */
-export function cancellationMessages(visit: VisitToTell, now: number): OutgoingMessage[] {
+export async function cancellationMessages(visit: VisitToTell, now: number): Promise<OutgoingMessage[]> {
   const messages: OutgoingMessage[] = [];
   if (visit.textTo) messages.push(textMessage("cancellation-confirmation", visit.textTo, cancelledText(visit)));
   if (visit.email) {
     const calendar = appointmentCalendar({ ...visit, cancelled: true }, { method: "CANCEL", now: new Date(now) });
-    messages.push(emailMessage("cancellation-confirmation", cancelledEmail(visit.email, visit, calendar)));
+    messages.push(emailMessage("cancellation-confirmation", await cancelledEmail(visit.email, visit, calendar)));
   }
   return messages;
 }

@@ -157,7 +157,7 @@ export async function bookAppointment(
   const visitor = "visitorId" in source ? await bookerOf(env, { phone: appointment.phone, ip: intake.ip, visitorId: source.visitorId }) : null;
   const keys = visitor ?? { phoneKey: phoneKey(appointment.phone), visitorKey: null, addressKey: null };
   const slot = { startsAt: open.startsAt };
-  const staffEmail = leadEmail(
+  const staffEmail = await leadEmail(
     "appointment",
     [
       ["Name", appointment.name],

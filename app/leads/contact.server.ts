@@ -51,9 +51,9 @@ export async function saveContactMessage(
       recordSmsConsent(db, lead, consent),
       ...(promoConsent ? [recordSmsConsent(db, lead, { ...consent, purpose: "promotional" })] : []),
     ],
-    staffEmail: leadEmail("contact", staffRows, { replyTo: email }),
+    staffEmail: await leadEmail("contact", staffRows, { replyTo: email }),
     visitorMessages: [
-      emailMessage("request-received", requestReceivedEmail(email)),
+      emailMessage("request-received", await requestReceivedEmail(email)),
       ...(promoPhone ? [textMessage("promo-confirmation", promoPhone, promoConfirmationText())] : []),
     ],
   });

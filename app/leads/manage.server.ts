@@ -175,7 +175,7 @@ export async function cancelAppointment(
   const change = { kind: "appointment", id: appointment.id, changeId: crypto.randomUUID() } as const;
   const was = describeSlot(appointment);
   const sequence = appointment.sequence + 1;
-  const visitorMessages = cancellationMessages({ ...appointment, sequence, ...(await visitorChannels(db, appointment)) }, now);
+  const visitorMessages = await cancellationMessages({ ...appointment, sequence, ...(await visitorChannels(db, appointment)) }, now);
   const [updated, , , ...queued] = await db.batch([
     db
       .update(appointments)
@@ -184,7 +184,7 @@ export async function cancelAppointment(
       .returning({ id: appointments.id }),
     recordEvent(db, change, "cancelled", `Cancelled ${byLabel(by)} (was ${was}).`, now),
     withdrawLeadMessages(db, change, "reminder", "clerk" in by ? "Staff cancelled the appointment." : "The visitor cancelled the appointment."),
-    ...staffNotice(db, change, by, appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id, appointment.email), now),
+    ...staffNotice(db, change, by, await appointmentChangedEmail("cancelled", staffRows(appointment, [["Was", was]]), appointment.id, appointment.email), now),
     ...visitorMessages.map((message) => queueLeadMessage(db, change, message, now)),
   ]);
   if (updated.length === 0) return "stale";
@@ -222,7 +222,7 @@ export async function rescheduleAppointment(
     now,
     "moved",
   );
-  const staffEmail = appointmentChangedEmail(
+  const staffEmail = await appointmentChangedEmail(
     "rescheduled",
     staffRows(appointment, [["Was", was], ["Now", moved]]),
     appointment.id,

@@ -31,7 +31,7 @@ export async function askToMove(context: Readonly<RouterContextProvider>, id: nu
   const links = await visitLinks(env, appointment.submissionToken);
   const messages: OutgoingMessage[] = [];
   if (channels.textTo) messages.push(textMessage(MOVE_REQUEST_KIND, channels.textTo, moveRequestText(appointment, links)));
-  if (channels.email) messages.push(emailMessage(MOVE_REQUEST_KIND, moveRequestEmail(channels.email, appointment, links)));
+  if (channels.email) messages.push(emailMessage(MOVE_REQUEST_KIND, await moveRequestEmail(channels.email, appointment, links)));
   if (messages.length === 0) return "no-channel";
   const queued = await db.batch(
     messages.map((message) =>

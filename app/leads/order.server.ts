@@ -73,12 +73,12 @@ async function saveOrder(
               WHERE ${orderPhotos.orderId} = ${orders.id} AND ${orderPhotos.position} = ${photo.position})`,
       ),
     ),
-    staffEmail: leadEmail(
+    staffEmail: await leadEmail(
       "order",
       [...rows, ["Photos", photos.length === 0 ? photoCount : `${photoCount} (open the order in the dashboard to see them)`]],
       { link: photos.length === 0 ? "inbox" : "record", replyTo: email },
     ),
-    visitorMessages: [emailMessage("request-received", requestReceivedEmail(email))],
+    visitorMessages: [emailMessage("request-received", await requestReceivedEmail(email))],
   });
 }
 

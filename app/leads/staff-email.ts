@@ -4,8 +4,6 @@ import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { RECORD_ID_SLOT, type Email } from "~/messaging/email";
 import { renderEmail } from "~/messaging/email-layout";
 
-export { escapeHtml } from "~/messaging/email-layout";
-
 // The staff notifications: a new lead, and a visitor's change to an appointment.
 // Every value a visitor typed is escaped; the subject carries no visitor text.
 // Links start at the configured site (siteUrl), never at the request's Host: a
@@ -27,7 +25,7 @@ export function leadEmail(
   kind: LeadKind,
   rows: [label: string, value: string][],
   { link = "inbox", replyTo }: { link?: "inbox" | "record"; replyTo?: string | null } = {},
-): Email {
+): Promise<Email> {
   // The slot goes on after siteUrl, which would percent-encode its braces and hide it from the outbox.
   const href = link === "record" ? `${siteUrl(`/dashboard/${LEADS[kind].list}/`)}${RECORD_ID_SLOT}` : siteUrl("/dashboard");
   return staffEmail(SUBJECTS[kind], rows, { label: "Open the dashboard", textLabel: "Dashboard", href }, replyTo);
@@ -39,7 +37,7 @@ export function appointmentChangedEmail(
   rows: [label: string, value: string][],
   appointmentId: number,
   replyTo?: string | null,
-): Email {
+): Promise<Email> {
   const subject = change === "cancelled" ? "Appointment cancelled by the visitor" : "Appointment rescheduled by the visitor";
   const href = siteUrl(leadHref("appointment", appointmentId));
   return staffEmail(subject, rows, { label: "Open the appointment", textLabel: "Appointment", href }, replyTo);
@@ -50,6 +48,6 @@ function staffEmail(
   rows: [string, string][],
   link: { label: string; textLabel: string; href: string },
   replyTo: string | null | undefined,
-): Email {
-  return renderEmail({ to: store.notifications.to, subject, heading: subject, rows, links: [link], replyTo: replyTo ?? undefined });
+): Promise<Email> {
+  return renderEmail({ to: store.notifications.to, subject, heading: subject, rows, action: link, replyTo: replyTo ?? undefined });
 }

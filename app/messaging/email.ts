@@ -15,3 +15,31 @@ export interface Email {
  * (a link to its dashboard page); the outbox fills it in as it queues the e-mail.
  */
 export const RECORD_ID_SLOT = "{record-id}";
+
+export interface EmailLink {
+  /** The link's words in the HTML e-mail. */
+  label: string;
+  /** How the plain-text e-mail introduces the address ("Dashboard: https://…"). */
+  textLabel: string;
+  href: string;
+}
+
+export interface EmailContent {
+  to: string;
+  subject: string;
+  heading: string;
+  /** The line an inbox shows after the subject; the first paragraph when absent. */
+  preview?: string;
+  /** Sentences before the summary, one paragraph each. */
+  paragraphs?: string[];
+  /** The summary: label and value pairs in reading order (values may be visitor text). */
+  rows?: [label: string, value: string][];
+  /** The one button: what the reader most likely does next. */
+  action?: EmailLink;
+  /** Other links, as text under the button. */
+  links?: EmailLink[];
+  /** Sentences after the links. */
+  closing?: string[];
+  replyTo?: string;
+  calendarFile?: string;
+}

@@ -1,4 +1,4 @@
-import { siteUrl, store, storeAddressLine } from "~/config/store";
+import { mapsSearchUrl, siteUrl, store, storeAddressLine } from "~/config/store";
 import { formatCalendarDay, formatStoreDate } from "~/core/store-time";
 import type { Email } from "./email";
 import { renderEmail } from "./email-layout";
@@ -108,17 +108,13 @@ function visitRows(visit: Visit): [string, string][] {
   ];
 }
 
-function visitLinks(links: VisitLinks) {
-  return [
-    { label: "Add to calendar", textLabel: "Add to calendar", href: links.calendar },
-    { label: "Change or cancel your appointment", textLabel: "Change or cancel", href: links.manage },
-  ];
-}
+const CHANGE_OR_CANCEL = (links: VisitLinks) => ({ label: "Change or cancel your appointment", textLabel: "Change or cancel", href: links.manage });
+const DIRECTIONS = { label: "Get directions", textLabel: "Directions", href: mapsSearchUrl };
 
 const CALL_US = `Questions? Call us at ${store.phone.display} or write to ${store.email}.`;
 
 /** The confirmation of a new booking, with its calendar file attached. */
-export function bookingConfirmationEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Email {
+export function bookingConfirmationEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -126,14 +122,15 @@ export function bookingConfirmationEmail(to: string, visit: Visit, links: VisitL
     heading: "You're booked",
     paragraphs: [`Hi ${visit.name}, thank you for booking with ${store.name}. We look forward to seeing you.`],
     rows: visitRows(visit),
-    links: visitLinks(links),
+    action: { label: "Add to calendar", textLabel: "Add to calendar", href: links.calendar },
+    links: [CHANGE_OR_CANCEL(links)],
     closing: [CALL_US],
     calendarFile,
   });
 }
 
 /** The confirmation of a move, with the updated calendar file (same event, higher SEQUENCE). */
-export function movedEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Email {
+export function movedEmail(to: string, visit: Visit, links: VisitLinks, calendarFile: string): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -143,14 +140,15 @@ export function movedEmail(to: string, visit: Visit, links: VisitLinks, calendar
       `Hi ${visit.name}, your appointment at ${store.name} is moved. Open the attached file to update your calendar.`,
     ],
     rows: visitRows(visit),
-    links: visitLinks(links),
+    action: { label: "Update your calendar", textLabel: "Update your calendar", href: links.calendar },
+    links: [CHANGE_OR_CANCEL(links)],
     closing: [CALL_US],
     calendarFile,
   });
 }
 
 /** The confirmation of a cancellation (by the visitor or by staff), with the file that removes the event. */
-export function cancelledEmail(to: string, visit: Visit, calendarFile: string): Email {
+export function cancelledEmail(to: string, visit: Visit, calendarFile: string): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -160,13 +158,13 @@ export function cancelledEmail(to: string, visit: Visit, calendarFile: string): 
       `Hi ${visit.name}, your appointment at ${store.name} is cancelled. Open the attached file to remove it from your calendar.`,
     ],
     rows: visitRows(visit),
-    links: [{ label: "Book a new time", textLabel: "Book a new time", href: BOOK_AGAIN }],
+    action: { label: "Book a new time", textLabel: "Book a new time", href: BOOK_AGAIN },
     closing: [CALL_US],
     calendarFile,
   });
 }
 
-export function moveRequestEmail(to: string, visit: Visit, links: VisitLinks): Email {
+export function moveRequestEmail(to: string, visit: Visit, links: VisitLinks): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -177,12 +175,12 @@ export function moveRequestEmail(to: string, visit: Visit, links: VisitLinks): E
         `Please choose another time that suits you, or call us and we will find one together.`,
     ],
     rows: visitRows(visit),
-    links: [{ label: "Choose another time", textLabel: "Choose another time", href: links.manage }],
+    action: { label: "Choose another time", textLabel: "Choose another time", href: links.manage },
     closing: [CALL_US],
   });
 }
 
-export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Email {
+export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -190,7 +188,8 @@ export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Emai
     heading: "See you soon",
     paragraphs: [`Hi ${visit.name}, this is a reminder of your appointment at ${store.name}.`],
     rows: visitRows(visit),
-    links: visitLinks(links),
+    action: DIRECTIONS,
+    links: [CHANGE_OR_CANCEL(links)],
     closing: [CALL_US],
   });
 }
@@ -200,7 +199,7 @@ export function reminderEmail(to: string, visit: Visit, links: VisitLinks): Emai
  * quotes nothing the form's author typed, not even a name: the form cannot send
  * a stranger words of its author's choosing, signed with the store's domain.
  */
-export function requestReceivedEmail(to: string): Email {
+export function requestReceivedEmail(to: string): Promise<Email> {
   return renderEmail({
     to,
     replyTo: store.email,
@@ -208,8 +207,10 @@ export function requestReceivedEmail(to: string): Email {
     heading: "We received your request",
     paragraphs: [
       `Thank you for contacting ${store.name}. We will get back to you soon, usually within one business day.`,
-      `If you did not write to us, someone else typed your address: ignore this e-mail.`,
     ],
-    closing: [CALL_US],
+    closing: [
+      CALL_US,
+      "If you didn't write to us, someone may have typed your e-mail address by mistake. You can simply delete this e-mail.",
+    ],
   });
 }

@@ -40,8 +40,8 @@ describe("the ready message in a week the hours change", () => {
     expect(text).toMatch(/^[\x20-\x7e]+$/);
   });
 
-  it("the e-mail lists them, with the owner's notes, under the pickup hours", () => {
-    const email = repairReadyEmail("rita@example.com", { name: "Rita", ticket: "R-7K3M-9Q", item: "Ring" }, true, christmas);
+  it("the e-mail lists them, with the owner's notes, under the pickup hours", async () => {
+    const email = await repairReadyEmail("rita@example.com", { name: "Rita", ticket: "R-7K3M-9Q", item: "Ring" }, true, christmas);
     expect(email.text).toContain("Special hours: Thu Dec 24: 11 AM–3 PM (Christmas Eve), Fri Dec 25: closed (Closed for Christmas)");
   });
 });

@@ -1,4 +1,4 @@
-import { store, storeAddressLine } from "~/config/store";
+import { hoursSummary, mapsSearchUrl, store, storeAddressLine } from "~/config/store";
 import { specialDayLabel, specialDaySentence, type SpecialDay } from "~/core/slots";
 import type { Email } from "~/messaging/email";
 import { renderEmail } from "~/messaging/email-layout";
@@ -48,7 +48,7 @@ export function repairReadyEmail(
   repair: { name: string; ticket: string; item: string },
   repaired = true,
   specialDays: readonly SpecialDay[] = [],
-): Email {
+): Promise<Email> {
   return renderEmail({
     to,
     subject: repaired ? `Your repair ${repair.ticket} is ready for pickup` : `Your piece (repair ${repair.ticket}) is ready for pickup, not repaired`,
@@ -61,12 +61,13 @@ export function repairReadyEmail(
     rows: [
       ["Ticket", repair.ticket],
       ["Item", repair.item],
-      ["Pickup hours", store.hours.map((entry) => entry.label).join(", ")],
+      ["Pickup hours", hoursSummary],
       ...(specialDays.length
         ? [["Special hours", specialDays.map((day) => `${specialDayLabel(day)}${day.note ? ` (${day.note})` : ""}`).join(", ")] as [string, string]]
         : []),
       ["Where", `${store.name}, ${storeAddressLine}`],
     ],
+    action: { label: "Get directions", textLabel: "Directions", href: mapsSearchUrl },
     closing: [`Questions? Call us at ${store.phone.display} or write to ${store.email}.`],
   });
 }
@@ -76,14 +77,14 @@ export function repairEstimateText(ticket: string, amount: string): string {
   return `${store.name}: your repair ${ticket} needs your OK for an estimate of ${amount}. Approve or decline at ${repairStatusUrl(ticket)} Reply STOP to opt out.`;
 }
 
-export function repairEstimateEmail(to: string, repair: { name: string; ticket: string; item: string }, estimate: { amount: string; description: string }): Email {
+export function repairEstimateEmail(to: string, repair: { name: string; ticket: string; item: string }, estimate: { amount: string; description: string }): Promise<Email> {
   return renderEmail({
     to,
     subject: `Your repair ${repair.ticket}: an estimate to approve`,
     heading: "An estimate for your repair",
     paragraphs: [
       `Hi ${repair.name}, our jeweler looked at your piece and the work needs your approval before we go ahead.`,
-      `Approve or decline it at ${repairStatusUrl(repair.ticket)} with your ticket number and the last 4 digits of your phone.`,
+      `Use the button below to approve or decline it; the page asks for the last 4 digits of your phone.`,
     ],
     rows: [
       ["Ticket", repair.ticket],
@@ -91,6 +92,7 @@ export function repairEstimateEmail(to: string, repair: { name: string; ticket: 
       ["Estimate", estimate.amount],
       ["Work found", estimate.description],
     ],
+    action: { label: "Approve or decline", textLabel: "Approve or decline", href: repairStatusUrl(repair.ticket) },
     closing: [`Questions? Call us at ${store.phone.display} or write to ${store.email}.`],
   });
 }

@@ -318,7 +318,7 @@ export async function requestEstimate(db: Db, id: number, request: EstimateReque
   const phone = textablePhone(before.phone);
   if (before.textConsent && phone) messages.push(textMessage(REPAIR_ESTIMATE_KIND, phone, repairEstimateText(before.ticket, formatEstimate(amount)), timing));
   if (before.email) {
-    messages.push(emailMessage(REPAIR_ESTIMATE_KIND, repairEstimateEmail(before.email, before, { amount: formatEstimate(amount), description: request.description }), timing));
+    messages.push(emailMessage(REPAIR_ESTIMATE_KIND, await repairEstimateEmail(before.email, before, { amount: formatEstimate(amount), description: request.description }), timing));
   }
   const [updated, , , , , , ...queued] = await db.batch([
     db
@@ -468,7 +468,7 @@ async function readyMessages(db: Db, repair: Repair, now: number, repaired: bool
   const specialDays: SpecialDay[] = await specialDaysWithin(db, storeDate(timing.sendAt), PICKUP_NOTICE_DAYS);
   const messages: OutgoingMessage[] = [];
   if (wantsText) messages.push(textMessage(REPAIR_READY_KIND, phone, repairReadyText(repair.ticket, repaired, specialDays), timing));
-  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, repairReadyEmail(repair.email, repair, repaired, specialDays), timing));
+  if (repair.email) messages.push(emailMessage(REPAIR_READY_KIND, await repairReadyEmail(repair.email, repair, repaired, specialDays), timing));
   return messages;
 }
 

@@ -8,7 +8,7 @@ import { deliverOutboxMessage } from "../../app/messaging/outbox-delivery.server
 import { createStaff, get, postForm, signIn } from "./helpers";
 import { postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, rows, uniqueIp } from "./lead-helpers";
-import { appointmentNamed, appointmentOutbox, book, senders, sentEmails, sentTexts, stubProviders, type OutboxRow } from "./message-helpers";
+import { appointmentNamed, appointmentOutbox, book, emailLinks, senders, sentEmails, sentTexts, stubProviders, type OutboxRow } from "./message-helpers";
 
 // Every calendar file the product makes, read with ical.js (what calendar apps
 // build on): the "Add to calendar" download and the file attached to each
@@ -141,7 +141,7 @@ describe("calendar files", () => {
     expect(attachedCalendar(told.emails[0]!)).toMatchObject({ method: "CANCEL", uid, sequence: 2, status: "CANCELLED" });
     expect(told.emails[0]).toMatchObject({ to: "journey@example.com", replyTo: store.email });
     expect(told.emails[0]!.text).toContain(`Book a new time: ${siteUrl("/book")}`);
-    expect(told.emails[0]!.html).toContain(`<a href="${siteUrl("/book")}">Book a new time</a>`);
+    expect(emailLinks(told.emails[0]!.html)).toContainEqual({ label: "Book a new time", href: siteUrl("/book") });
     expect(told.texts.map((text) => text.params.To)).toEqual([`+1${phone.replaceAll("-", "")}`]);
     expect(told.texts[0]!.params.Body).toContain(`Book a new time: ${siteUrl("/book")}`);
     expect(await download(reference)).toMatchObject({ method: "PUBLISH", uid, sequence: 2, status: "CANCELLED", contentTypeMethod: "PUBLISH" });

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { store } from "../../app/config/store";
-import { escapeHtml } from "../../app/leads/staff-email";
 import { MAILCHANNELS_SEND_URL, mailChannelsNotifier } from "../../app/messaging/mailchannels.server";
 import { deliverDueOutbox, deliverOutboxMessage, MAX_ATTEMPTS, retryDelayMs } from "../../app/messaging/outbox-delivery.server";
 import { formRateLimiter } from "../../app/http/rate-limit.server";
@@ -86,7 +85,6 @@ describe("staff notification e-mails", () => {
     expect(text).toContain("Name: Exact Request");
     expect(text).toContain('I said "<b>hi</b>" & <script>alert(1)</script>');
     // Every visitor value is escaped in the HTML.
-    expect(html).toContain(escapeHtml('I said "<b>hi</b>" & <script>alert(1)</script>'));
     expect(html).toContain("I said &quot;&lt;b&gt;hi&lt;/b&gt;&quot; &amp; &lt;script&gt;");
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>hi");

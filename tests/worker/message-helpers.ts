@@ -45,6 +45,14 @@ export interface NuMessage {
 }
 
 /** The Nu validator's (vnu-jar) messages about each HTML document, in order. */
+/** Each link of an e-mail's HTML as its words (tags and Outlook's comments left out) and its address. */
+export function emailLinks(html: string): { label: string; href: string }[] {
+  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
+    label: match[2]!.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").trim(),
+    href: match[1]!.replace(/&amp;/g, "&"),
+  }));
+}
+
 export async function nuMessages(documents: string[]): Promise<NuMessage[][]> {
   const response = await checkers.NU_VALIDATOR.fetch("http://nu-validator/", { method: "POST", body: JSON.stringify({ documents }) });
   return ((await response.json()) as { results: NuMessage[][] }).results;

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messaging } from "../../app/config/messaging";
-import { store, storeAddressLine, siteUrl } from "../../app/config/store";
+import { mapsSearchUrl, store, storeAddressLine, siteUrl } from "../../app/config/store";
 import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION } from "../../app/leads/consent";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { reminderTime } from "../../app/core/reminders";
@@ -18,6 +18,7 @@ import {
   appointmentOutbox,
   book,
   configuredEnv,
+  emailLinks,
   inboundText,
   nextStoreNoon,
   senders,
@@ -130,11 +131,14 @@ describe("booking: confirmation and reminder", () => {
       expect(email.text).toContain("Service: Repair");
       expect(email.text).toContain("Time: 11:00 AM (Central time)");
       expect(email.text).toContain(`Where: ${store.name}, ${storeAddressLine}`);
-      expect(email.text).toContain(`Add to calendar: ${calendar}`);
       expect(email.text).toContain(`Change or cancel: ${manage}`);
-      expect(email.html).toContain(`<a href="${manage}">Change or cancel your appointment</a>`);
+      expect(emailLinks(email.html)).toContainEqual({ label: "Change or cancel your appointment", href: manage });
       expect(email.text).not.toContain("/dashboard");
     }
+    // The confirmation's button adds the visit to a calendar; the reminder's, the day before, shows the way.
+    expect(emailLinks(emails[0]!.html)).toContainEqual({ label: "Add to calendar", href: calendar });
+    expect(emails[0]!.text).toContain(`Add to calendar: ${calendar}`);
+    expect(emailLinks(emails[1]!.html)).toContainEqual({ label: "Get directions", href: mapsSearchUrl });
 
     const sent = await appointmentOutbox("Exact Requests");
     expect(sent.filter((row) => row.channel === "sms").map((row) => row.provider_id)).toEqual([
