@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AddPasskey } from "~/components/account/passkeys";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
+import { PushNotifications } from "~/components/account/push-notifications";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { staffUserContext } from "~/auth/guard.server";
 import { changePassword, endOwnSession, RECENT_SIGN_IN_MS, signOutEverywhere } from "~/auth/account.server";
@@ -17,6 +18,8 @@ import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
+import { listPushDevices, pushKeys, removePushDevice, setPushLists } from "~/messaging/push.server";
+import { PushListsSchema } from "~/messaging/push-rules";
 
 export function meta() {
   return [{ title: "Account | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
@@ -28,7 +31,7 @@ export const headers = passRetryAfter;
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const user = context.get(staffUserContext);
-  const [sessions, keys] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id)]);
+  const [sessions, keys, pushDevices] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id), listPushDevices(env, user.id)]);
   return {
     email: user.email,
     // A passkey is added without the password only just after a sign-in (docs/decisions/057).
@@ -39,6 +42,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       added: formatStoreDateTime(key.createdAt.getTime()),
       lastUsed: key.lastUsedAt ? formatStoreDateTime(key.lastUsedAt.getTime()) : null,
     })),
+    push: {
+      publicKey: pushKeys(env)?.publicKey ?? null,
+      devices: pushDevices.map(({ sessionId, ...device }) => ({ ...device, current: sessionId === user.sessionId })),
+    },
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent),
@@ -76,6 +83,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (formData.get("intent") === "push-lists") {
+    const submission = parseForm(formData, PushListsSchema);
+    if (submission.status !== "success") {
+      const errors = submission.error?.lists ?? ["Those lists could not be saved. Please reload the page and try again."];
+      return data({ intent: "push-lists" as const, subscriptionId: Number(formData.get("subscriptionId")), errors }, { status: 400 });
+    }
+    const saved = await setPushLists(env, user.id, submission.value.subscriptionId, submission.value.lists);
+    return redirectWithToast(context, "/dashboard/account", {
+      type: saved ? "success" : "error",
+      message: saved ? "Notification lists saved." : "That device no longer gets notifications.",
+    });
+  }
+
+  if (formData.get("intent") === "push-remove") {
+    const removed = await removePushDevice(env, user.id, { id: Number(formData.get("subscriptionId")) });
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: removed ? "Notifications turned off for that device." : "That device already had notifications off.",
+    });
+  }
+
   if (formData.get("intent") === "end-session") {
     const sessionId = formData.get("sessionId");
     const ended = typeof sessionId === "string" && (await endOwnSession(env, ctx, user.id, sessionId));
@@ -99,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ intent: "change-password", result: submission.reply(hidden) }, { status: 400 });
   }
-  const change = await changePassword(env, ctx, user.id, submission.value);
+  const change = await changePassword(env, ctx, user, submission.value);
   if (!change.ok) {
     const errors = change.field ? { fieldErrors: { [change.field]: [change.message] } } : { formErrors: [change.message] };
     return data(
@@ -113,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     "/dashboard/account",
     { type: "success", message: "Password changed. Other devices have been signed out." },
-    { headers: { "Set-Cookie": await startSession(request, env, change.user) } },
+    { headers: { "Set-Cookie": await startSession(request, env, change.user, user.sessionId) } },
   );
 }
 
@@ -122,7 +150,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [form, fields] = useForm({
     id: "change-password",
-    lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "change-password" && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(PasswordSchema),
     // Not on blur: an error appearing above the button as focus leaves a field
     // moves the button away mid-click, and the click is lost.
@@ -140,7 +168,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <section className="card" aria-labelledby="password-title">
           <h2 id="password-title">Change password</h2>
           <p className="muted">Changing it signs you out on every other device.</p>
-          <Form method="post" {...getFormProps(form)}>
+          <Form method="post" {...getFormProps(form)} aria-labelledby="password-title">
             <HoneypotField />
             <input type="hidden" name="intent" value="change-password" />
             {/* A username field lets password managers save the new password against the right account. */}
@@ -173,7 +201,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                     Added {key.added}
                     {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
                   </p>
-                  <Form method="post">
+                  <Form method="post" aria-label={`Remove the passkey ${key.name}`}>
                     <input type="hidden" name="intent" value="remove-passkey" />
                     <input type="hidden" name="passkeyId" value={key.id} />
                     <button type="submit" className="button button--secondary">
@@ -188,6 +216,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           )}
           <AddPasskey askPassword={!loaderData.recentSignIn} />
         </section>
+
+        <PushNotifications
+          publicKey={loaderData.push.publicKey}
+          devices={loaderData.push.devices}
+          listsError={actionData?.intent === "push-lists" && "errors" in actionData ? actionData : null}
+        />
 
         <section className="card" aria-labelledby="sessions-title">
           <h2 id="sessions-title">Where you are signed in</h2>
@@ -204,7 +238,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   <br />
                   Signed in {session.signedIn}
                 </p>
-                <Form method="post">
+                {/* Named, so the page's many small forms are told apart (IBM's unique form labels). */}
+                <Form method="post" aria-label={session.current ? "Sign out here" : `End the session on ${session.device}, last seen ${session.lastSeen}`}>
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="sessionId" value={session.id} />
                   <button type="submit" className="button button--secondary">
@@ -220,7 +255,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             Signs this account out on every phone and computer, including this one. Use it if a device was lost or
             someone else may know your password.
           </p>
-          <Form method="post">
+          <Form method="post" aria-label="Sign out everywhere">
             <input type="hidden" name="intent" value="sign-out-everywhere" />
             <button type="submit" className="button button--secondary" disabled={busyIntent === "sign-out-everywhere"}>
               Sign out everywhere
