@@ -36,6 +36,7 @@ export interface PushDevice {
   device: string;
   lists: StaffList[];
   sessionId: string;
+  createdAt: Date;
 }
 
 /** This account's devices that get pushes, the newest first. */
@@ -47,6 +48,7 @@ export async function listPushDevices(env: Env, userId: number): Promise<PushDev
       device: pushSubscriptions.device,
       lists: pushSubscriptions.lists,
       sessionId: pushSubscriptions.sessionId,
+      createdAt: pushSubscriptions.createdAt,
     })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))

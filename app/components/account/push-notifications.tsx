@@ -16,6 +16,8 @@ export interface PushDeviceView {
   device: string;
   endpoint: string;
   lists: StaffList[];
+  /** When it was turned on, as the store's clock reads. */
+  since: string;
   /** Turned on from this session: this browser. */
   current: boolean;
 }
@@ -88,20 +90,19 @@ function DeviceLists({ device, errors }: { device: PushDeviceView; errors?: stri
         {device.device}
         {device.current ? <span className="session-list__current">This device</span> : null}
       </p>
-      <Form method="post" action="/dashboard/account" aria-label={`Lists for ${name}`}>
-        <input type="hidden" name="intent" value="push-lists" />
+      <p className="session-list__meta">On since {device.since}</p>
+      {/* Named by the device and its start, so two phones alike are still told apart (IBM's unique form labels). */}
+      <Form method="post" action="/dashboard/account" aria-label={`Notifications on ${name}, on since ${device.since}`}>
         <input type="hidden" name="subscriptionId" value={device.id} />
         <ListChoices legend={`Notify ${device.current ? "this device" : "it"} of`} chosen={device.lists} errors={errors} idPrefix={`push-lists-${device.id}`} />
-        <button type="submit" className="button button--secondary">
-          Save lists<span className="visually-hidden"> for {name}</span>
-        </button>
-      </Form>
-      <Form method="post" action="/dashboard/account" aria-label={`Turn off ${name}`}>
-        <input type="hidden" name="intent" value="push-remove" />
-        <input type="hidden" name="subscriptionId" value={device.id} />
-        <button type="submit" className="button button--secondary">
-          Turn off<span className="visually-hidden"> notifications on {name}</span>
-        </button>
+        <div className="push-device__actions">
+          <button type="submit" name="intent" value="push-lists" className="button button--secondary">
+            Save lists<span className="visually-hidden"> for {name}</span>
+          </button>
+          <button type="submit" name="intent" value="push-remove" className="button button--secondary">
+            Turn off<span className="visually-hidden"> notifications on {name}</span>
+          </button>
+        </div>
       </Form>
     </li>
   );

@@ -44,7 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     push: {
       publicKey: pushKeys(env)?.publicKey ?? null,
-      devices: pushDevices.map(({ sessionId, ...device }) => ({ ...device, current: sessionId === user.sessionId })),
+      devices: pushDevices.map(({ sessionId, createdAt, ...device }) => ({
+        ...device,
+        since: formatStoreDateTime(createdAt.getTime()),
+        current: sessionId === user.sessionId,
+      })),
     },
     sessions: sessions.map((session) => ({
       id: session.id,
@@ -193,24 +197,24 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             working too.
           </p>
           {loaderData.passkeys.length > 0 ? (
-            <ul className="session-list">
-              {loaderData.passkeys.map((key) => (
-                <li key={key.id} className="session-list__item" data-testid="passkey">
-                  <p className="session-list__device">{key.name}</p>
-                  <p className="session-list__meta">
-                    Added {key.added}
-                    {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
-                  </p>
-                  <Form method="post" aria-label={`Remove the passkey ${key.name}`}>
-                    <input type="hidden" name="intent" value="remove-passkey" />
-                    <input type="hidden" name="passkeyId" value={key.id} />
-                    <button type="submit" className="button button--secondary">
+            // One form for the list, each button naming its passkey: a form each would be many alike (IBM's unique form labels).
+            <Form method="post" aria-label="Remove a passkey">
+              <input type="hidden" name="intent" value="remove-passkey" />
+              <ul className="session-list">
+                {loaderData.passkeys.map((key) => (
+                  <li key={key.id} className="session-list__item" data-testid="passkey">
+                    <p className="session-list__device">{key.name}</p>
+                    <p className="session-list__meta">
+                      Added {key.added}
+                      {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
+                    </p>
+                    <button type="submit" name="passkeyId" value={key.id} className="button button--secondary">
                       Remove<span className="visually-hidden"> the passkey {key.name}, added {key.added}</span>
                     </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </Form>
           ) : (
             <p>You have no passkeys yet.</p>
           )}
@@ -226,30 +230,29 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <section className="card" aria-labelledby="sessions-title">
           <h2 id="sessions-title">Where you are signed in</h2>
           <p className="muted">A session ends by itself after 12 hours without use.</p>
-          <ul className="session-list">
-            {loaderData.sessions.map((session) => (
-              <li key={session.id} className="session-list__item" data-testid="session">
-                <p className="session-list__device">
-                  {session.device}
-                  {session.current ? <span className="session-list__current">This device</span> : null}
-                </p>
-                <p className="session-list__meta">
-                  Last seen {session.lastSeen} from {session.ip}
-                  <br />
-                  Signed in {session.signedIn}
-                </p>
-                {/* Named, so the page's many small forms are told apart (IBM's unique form labels). */}
-                <Form method="post" aria-label={session.current ? "Sign out here" : `End the session on ${session.device}, last seen ${session.lastSeen}`}>
-                  <input type="hidden" name="intent" value="end-session" />
-                  <input type="hidden" name="sessionId" value={session.id} />
-                  <button type="submit" className="button button--secondary">
+          {/* One form for the list, each button naming its session (as the passkeys'). */}
+          <Form method="post" aria-label="End a session">
+            <input type="hidden" name="intent" value="end-session" />
+            <ul className="session-list">
+              {loaderData.sessions.map((session) => (
+                <li key={session.id} className="session-list__item" data-testid="session">
+                  <p className="session-list__device">
+                    {session.device}
+                    {session.current ? <span className="session-list__current">This device</span> : null}
+                  </p>
+                  <p className="session-list__meta">
+                    Last seen {session.lastSeen} from {session.ip}
+                    <br />
+                    Signed in {session.signedIn}
+                  </p>
+                  <button type="submit" name="sessionId" value={session.id} className="button button--secondary">
                     {session.current ? "Sign out here" : "End this session"}
                     {session.current ? null : <span className="visually-hidden">: {session.device}, last seen {session.lastSeen}</span>}
                   </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </Form>
           <h3 className="session-list__everywhere">Sign out everywhere</h3>
           <p className="muted">
             Signs this account out on every phone and computer, including this one. Use it if a device was lost or
