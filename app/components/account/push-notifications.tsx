@@ -166,13 +166,24 @@ function ThisDevice({ publicKey, devices }: { publicKey: string; devices: PushDe
     };
   }, [supported, endpoints]);
 
-  async function turnOn(form: HTMLFormElement) {
+  /** Runs one change for this browser: the button waits meanwhile, and the status line says how it ended. */
+  async function change(steps: () => Promise<string>, failure: string) {
     setBusy(true);
     setMessage("");
     try {
+      setMessage(await steps());
+    } catch {
+      setMessage(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const turnOn = (form: HTMLFormElement) =>
+    change(async () => {
       if ((await Notification.requestPermission()) !== "granted") {
         setRefused(true);
-        return;
+        return "";
       }
       const registration = await navigator.serviceWorker.register(DASHBOARD_WORKER.url, { scope: DASHBOARD_WORKER.scope });
       await navigator.serviceWorker.ready;
@@ -184,38 +195,23 @@ function ThisDevice({ publicKey, devices }: { publicKey: string; devices: PushDe
       const fields = new URLSearchParams({ intent: "subscribe", endpoint: subscription.endpoint ?? "", p256dh: subscription.keys?.p256dh ?? "", auth: subscription.keys?.auth ?? "" });
       for (const list of new FormData(form).getAll("lists")) fields.append("lists", String(list));
       const answer = await postPushDevice(fields);
-      if (answer.error) {
-        setMessage(Object.values(answer.fieldErrors ?? {}).flat()[0] ?? answer.error);
-        return;
-      }
-      setMessage("Notifications are on for this device.");
+      if (answer.error) return Object.values(answer.fieldErrors ?? {}).flat()[0] ?? answer.error;
       setSubscribed(true);
       await revalidator.revalidate();
-    } catch {
-      setMessage("This browser could not turn notifications on. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+      return "Notifications are on for this device.";
+    }, "This browser could not turn notifications on. Please try again.");
 
-  async function turnOff() {
-    setBusy(true);
-    setMessage("");
-    try {
+  const turnOff = () =>
+    change(async () => {
       const subscription = await currentSubscription();
       if (subscription) {
         await postPushDevice(new URLSearchParams({ intent: "unsubscribe", endpoint: subscription.endpoint }));
         await subscription.unsubscribe();
       }
-      setMessage("Notifications are off for this device.");
       setSubscribed(false);
       await revalidator.revalidate();
-    } catch {
-      setMessage("This browser could not turn notifications off. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+      return "Notifications are off for this device.";
+    }, "This browser could not turn notifications off. Please try again.");
 
   return (
     <div className="push-device">
