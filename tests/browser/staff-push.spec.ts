@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoAxeViolationsAsShown } from "./dashboard-helpers";
 import { signInAsStaff } from "./fixtures";
@@ -131,13 +132,45 @@ test("a clerk turns notifications on and off for this phone in Account, twice, t
   await context.close();
 });
 
-test("without JavaScript the account page says turning notifications on needs it", async ({ browser }) => {
+test("without JavaScript the account page says turning this device on needs it, and a device's lists are saved twice and it is turned off", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
   await signInAsStaff(page);
   await page.goto("/dashboard/account");
   const card = page.getByRole("region", { name: "Notifications" });
   await expect(card.getByText("Turning notifications on for this device needs JavaScript.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Turn on notifications on this device" })).toHaveCount(0);
+
+  // A phone turned on earlier (its post as the account page's script sends it, with a browser's keys).
+  const keys = createECDH("prime256v1");
+  keys.generateKeys();
+  const endpoint = `https://fcm.googleapis.com/fcm/send/browser-test-${randomUUID()}`;
+  const turnedOn = await page.request.post("/dashboard/account/notifications", {
+    headers: { Origin: baseURL! },
+    form: { intent: "subscribe", endpoint, p256dh: keys.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url"), lists: "orders" },
+  });
+  expect(turnedOn.status()).toBe(200);
+
+  await page.reload();
+  const device = card.getByTestId("push-device");
+  await expect(device).toHaveCount(1);
+  for (const [time, list] of [["first", "Repairs"], ["second", "Contacts"]] as const) {
+    await device.getByRole("checkbox", { name: list }).check();
+    await device.getByRole("button", { name: /^Save lists/ }).click();
+    await expect(page.getByText("Notification lists saved.")).toBeVisible();
+    await expect(device.getByRole("checkbox", { name: list }), time).toBeChecked();
+    await expect(device.getByRole("checkbox", { name: "Orders" }), time).toBeChecked();
+  }
+  // None ticked: refused by the lists, and nothing is lost.
+  for (const list of ["Orders", "Contacts", "Repairs"]) await device.getByRole("checkbox", { name: list }).uncheck();
+  await device.getByRole("button", { name: /^Save lists/ }).click();
+  await expect(device.getByText("Choose at least one list to be notified of.")).toBeVisible();
   await expectNoAxeViolationsAsShown(page);
+  await page.goto("/dashboard/account");
+  await expect(device.getByRole("checkbox", { name: "Contacts" })).toBeChecked();
+
+  await device.getByRole("button", { name: /^Turn off/ }).click();
+  await expect(page.getByText("Notifications turned off for that device.")).toBeVisible();
+  await expect(card.getByText("None yet.")).toBeVisible();
   await context.close();
 });
