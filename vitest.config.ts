@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { dropKnownNoise } from "./tests/support/known-noise.ts";
-import { nuValidator, twilioSigner } from "./tests/support/node-checkers.ts";
+import { nuValidator, pushBrowser, twilioSigner } from "./tests/support/node-checkers.ts";
+import { TEST_VAPID_KEYS } from "./tests/support/push-keys.ts";
 
 dropKnownNoise(process.stdout);
 dropKnownNoise(process.stderr);
@@ -45,12 +46,15 @@ export default defineConfig(async () => {
                   // Lets the SMS webhook check Twilio's signatures. Without an Account SID nothing is sent:
                   // texts wait in the outbox, and the tests drive the Twilio sender with fetch stubbed.
                   TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+                  // Push is set up, as in a deployed store (tests/worker/push-notifications.test.ts).
+                  VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+                  VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
                 },
                 // An empty database of its own, where tests/worker/migration-0006.test.ts applies the
                 // migrations up to 0005, stores rows, then applies 0006 over them.
                 d1Databases: ["MIGRATION_TEST_DB"],
-                // twilio's signer and the Nu validator, run in Node (tests/support/node-checkers.ts).
-                serviceBindings: { TWILIO_SIGNER: twilioSigner, NU_VALIDATOR: nuValidator },
+                // twilio's signer, the Nu validator and a push-receiving browser, run in Node (tests/support/node-checkers.ts).
+                serviceBindings: { TWILIO_SIGNER: twilioSigner, NU_VALIDATOR: nuValidator, PUSH_BROWSER: pushBrowser },
               },
             }),
           ],

@@ -36,6 +36,7 @@ export default [
   route("login/passkey", "routes/staff/passkey-sign-in.ts"),
   route("invite/:token", "routes/staff/invite.tsx"),
   route("logout", "routes/staff/logout.tsx"),
+  route("dashboard.webmanifest", "routes/staff/manifest.ts"),
   // Everything under /dashboard sits in one layout whose middleware checks the staff cookie.
   layout("routes/staff/layout.tsx", [
     ...prefix("dashboard", [
@@ -43,6 +44,7 @@ export default [
       route("export", "routes/staff/export.ts"),
       route("account", "routes/staff/account.tsx"),
       route("account/passkeys", "routes/staff/passkeys.ts"),
+      route("account/notifications", "routes/staff/push-devices.ts"),
       route("staff", "routes/staff/staff.tsx"),
       route("audit", "routes/staff/audit.tsx"),
       route("audit/export", "routes/staff/audit-export.ts"),

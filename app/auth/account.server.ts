@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { pushSubscriptions, sessions, users } from "~/db/schema";
 import { d1RateLimiter, retryAfterHeaders, waitFor } from "~/http/rate-limit.server";
 import { disconnectSession, disconnectStaff } from "../../party/client.server";
 import { hashPassword, verifyPassword } from "./password";
@@ -63,14 +63,16 @@ export async function confirmRecentSignIn(env: Env, user: { id: number; signedIn
 /**
  * Sets a new password when the current one is right. The new hash, a new token
  * version and the end of every session go in one batch, so every older cookie
- * stops working at once; the caller starts a fresh session for this device.
+ * stops working at once, with the push notifications of every other device; the
+ * caller starts a fresh session for this device (`startSession`'s `replaces`).
  */
 export async function changePassword(
   env: Env,
   ctx: ExecutionContext,
-  userId: number,
+  user: { id: number; sessionId: string },
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<PasswordChange> {
+  const userId = user.id;
   const checked = await checkCurrentPassword(env, userId, passwords.currentPassword);
   if (!checked.ok) return checked;
   const db = getDb(env);
@@ -81,6 +83,7 @@ export async function changePassword(
       .where(eq(users.id, userId))
       .returning({ id: users.id, tokenVersion: users.tokenVersion }),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.sessionId, user.sessionId))),
   ]);
   if (!updated) throw new Error("staff account vanished during a password change");
   ctx.waitUntil(disconnectStaff(env, userId));

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
-import { sessions, users, type StaffRole } from "~/db/schema";
+import { pushSubscriptions, sessions, users, type StaffRole } from "~/db/schema";
 import { clientIp } from "~/http/rate-limit.server";
 import { toBase64Url } from "~/core/base64";
 import { signJwt, verifyJwt } from "~/core/secret";
@@ -53,20 +53,33 @@ async function signSessionCookie(request: Request, env: Env, claims: Pick<Sessio
   return sessionCookie.set(request, token);
 }
 
-/** Starts a session for this browser (a new row) and returns its cookie. */
-export async function startSession(request: Request, env: Env, user: { id: number; tokenVersion: number }) {
+/**
+ * Starts a session for this browser (a new row) and returns its cookie. `replaces` is the session this browser
+ * had until now (a password change ends it and signs this browser in again): its push devices move to the new one.
+ */
+export async function startSession(request: Request, env: Env, user: { id: number; tokenVersion: number }, replaces?: string) {
   const id = toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
   const now = new Date();
-  await getDb(env)
-    .insert(sessions)
-    .values({
-      id,
-      userId: user.id,
-      createdAt: now,
-      lastSeenAt: now,
-      ip: clientIp(request),
-      userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
-    });
+  const db = getDb(env);
+  const insert = db.insert(sessions).values({
+    id,
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    ip: clientIp(request),
+    userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
+  });
+  if (replaces) {
+    await db.batch([
+      insert,
+      db
+        .update(pushSubscriptions)
+        .set({ sessionId: id })
+        .where(and(eq(pushSubscriptions.sessionId, replaces), eq(pushSubscriptions.userId, user.id))),
+    ]);
+  } else {
+    await insert;
+  }
   return signSessionCookie(request, env, { sub: String(user.id), ver: user.tokenVersion, sid: id });
 }
 
@@ -145,12 +158,19 @@ export async function getStaffUser(request: Request, env: Env): Promise<StaffUse
   return user;
 }
 
-/** Ends one of this account's sessions; false when it is not theirs or already over. */
+/**
+ * Ends one of this account's sessions; false when it is not theirs or already over. Signing out of a device
+ * also turns off its push notifications (docs/decisions/145), even when its session had already lapsed.
+ */
 export async function endSession(env: Env, userId: number, sessionId: string): Promise<boolean> {
-  const deleted = await getDb(env)
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
+  const db = getDb(env);
+  const [deleted] = await db.batch([
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id }),
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.sessionId, sessionId), eq(pushSubscriptions.userId, userId))),
+  ]);
   return deleted.length > 0;
 }
 
@@ -164,8 +184,9 @@ export function listSessions(env: Env, userId: number) {
 }
 
 /**
- * Revokes every session of the account so far (sign out everywhere, password
- * change, removal): a new token version, and the rows go. Returns the new version.
+ * Revokes every session of the account so far (sign out everywhere, a reset,
+ * removal): a new token version, and the rows go, with every device's push
+ * notifications. Returns the new version.
  */
 export async function revokeStaffSessions(env: Env, userId: number): Promise<number> {
   const db = getDb(env);
@@ -176,6 +197,7 @@ export async function revokeStaffSessions(env: Env, userId: number): Promise<num
       .where(eq(users.id, userId))
       .returning({ tokenVersion: users.tokenVersion }),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
   ]);
   if (!row) throw new Error("staff account not found");
   return row.tokenVersion;

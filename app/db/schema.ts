@@ -664,5 +664,33 @@ export const recordEvents = sqliteTable(
   (t) => [index("record_events_record_idx").on(t.list, t.recordId, t.createdAt)],
 );
 
+/**
+ * A device where a staff member turned on push notifications (docs/decisions/145): the push service's
+ * endpoint and the browser's keys (RFC 8291), the staff lists it is notified of, and the session that turned
+ * it on, so signing out of that device removes it. Not a foreign key: a session ends by itself after 12 idle
+ * hours and its row is purged, but the phone should still ring overnight.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    /** The push service's URL for this browser: https, at a known push service. */
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and its 16-byte auth secret, base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The staff lists this device is notified of, as a JSON array of names (STAFF_LISTS). */
+    lists: text("lists", { mode: "json" }).$type<string[]>().notNull(),
+    /** What the account page calls it ("Chrome on Android"). */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
 /** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */
 export const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;

@@ -190,6 +190,8 @@ export async function bookAppointment(
       kind: "appointment",
       submissionId: intake.submissionId,
       now,
+      // A visit a clerk booked for a caller is not news to the staff.
+      push: "clerk" in source ? undefined : { name: appointment.name, preview: `${appointment.service}, ${formatStoreDate(appointment.date)} at ${appointment.time}` },
       insert: insertSelect(
         db,
         appointments,

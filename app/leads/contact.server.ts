@@ -41,6 +41,7 @@ export async function saveContactMessage(
     kind: "contact",
     submissionId: intake.submissionId,
     now,
+    push: { name, preview: message },
     insert: db
       .insert(contactMessages)
       .values({ name, phone, email, message, createdAt: new Date(now), submissionToken: intake.submissionId })

@@ -47,6 +47,7 @@ async function saveOrder(
     kind: "order",
     submissionId: intake.submissionId,
     now,
+    push: { name, preview: pieceDescription ? `${choices.jewelryType}: ${pieceDescription}` : choices.jewelryType },
     insert: db
       .insert(orders)
       .values({ name, phone, email, ...choices, pieceDescription, createdAt: new Date(now), submissionToken: intake.submissionId })

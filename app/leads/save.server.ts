@@ -8,7 +8,9 @@ import { announceLead } from "../../party/client.server";
 import type { Email } from "~/messaging/email";
 import { emailMessage, queueLeadMessage, type OutgoingMessage } from "~/messaging/outbox.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
-import type { LeadKind } from "~/core/lead-kinds";
+import { notifyStaff } from "~/messaging/push.server";
+import { LEADS, type LeadKind } from "~/core/lead-kinds";
+import { LISTS, recordHref } from "~/core/staff-lists";
 
 // The one write path of every lead (see docs/decisions/020, 022 and 065): the
 // lead's insert, whatever must be stored with it, its staff e-mail and the
@@ -30,6 +32,8 @@ export interface LeadWrite {
   staffEmail: Email;
   /** The visitor's confirmations and reminders, queued once per lead and kind of message. */
   visitorMessages?: OutgoingMessage[];
+  /** What staff phones are told of a new lead (docs/decisions/145): the customer's name and what they asked; none when a clerk made it. */
+  push?: { name: string; preview: string };
   now: number;
 }
 
@@ -55,6 +59,10 @@ export async function storeLead(db: Db, context: Readonly<RouterContextProvider>
   if (created) {
     const { env, ctx } = getCloudflare(context);
     ctx.waitUntil(announceLead(env, write.kind, created));
+    if (write.push) {
+      const list = LEADS[write.kind].list;
+      notifyStaff(env, ctx, { list, path: recordHref(list, created.id), kind: `New ${LISTS[list].one}`, ...write.push });
+    }
     deliverQueued(env, ctx, results.slice(1 + alongside.length).flat() as { id: number; nextAttemptAt: Date }[], write.now);
     return { status: "stored", id: created.id };
   }

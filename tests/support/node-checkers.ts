@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -41,4 +42,55 @@ export async function nuValidator(request: Request): Promise<Response> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * PUSH_BROWSER: a browser's side of Web Push, from outside the product. `{ do: "subscribe" }` makes the keys a
+ * browser would (P-256 and a 16-byte auth secret, with Node's crypto); `{ do: "receive", ... }` decrypts a push
+ * as the browser would, with `http_ece` (RFC 8188/8291, the library the `web-push` package encrypts with), and
+ * checks its VAPID header (RFC 8292) as a push service would: the ES256 signature against the `k=` key.
+ */
+export async function pushBrowser(request: Request): Promise<Response> {
+  const order = (await request.json()) as
+    | { do: "subscribe" }
+    | { do: "receive"; privateKey: string; auth: string; body: string; authorization: string; endpoint: string };
+  if (order.do === "subscribe") {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    return Response.json({
+      p256dh: ecdh.getPublicKey().toString("base64url"),
+      auth: randomBytes(16).toString("base64url"),
+      privateKey: ecdh.getPrivateKey().toString("base64url"),
+    });
+  }
+  const ece = require("http_ece") as { decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer };
+  const ecdh = createECDH("prime256v1");
+  ecdh.setPrivateKey(Buffer.from(order.privateKey, "base64url"));
+  let plaintext: string | null = null;
+  let decryptError: string | null = null;
+  try {
+    plaintext = ece.decrypt(Buffer.from(order.body, "base64"), { version: "aes128gcm", privateKey: ecdh, authSecret: order.auth }).toString("utf8");
+  } catch (error) {
+    decryptError = String(error);
+  }
+  const vapid = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(order.authorization);
+  if (!vapid) return Response.json({ plaintext, decryptError, vapid: null });
+  const [, token, key] = vapid as unknown as [string, string, string];
+  const [header, claims, signature] = token.split(".") as [string, string, string];
+  const point = Buffer.from(key, "base64url");
+  const publicKey = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") },
+    format: "jwk",
+  });
+  const signatureValid = verify("sha256", Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  return Response.json({
+    plaintext,
+    decryptError,
+    vapid: {
+      key,
+      signatureValid,
+      header: JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as unknown,
+      claims: JSON.parse(Buffer.from(claims, "base64url").toString("utf8")) as unknown,
+    },
+  });
 }

@@ -14,6 +14,8 @@ import { seo } from "~/http/seo";
 import { recordAudit } from "~/audit/log.server";
 import { formatStoreDateTime } from "~/core/store-time";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
+import { notifyStaff } from "~/messaging/push.server";
+import { recordHref } from "~/core/staff-lists";
 import { announceRecordChange } from "../../../party/client.server";
 import { lookUpRepair, repairForCustomerById } from "~/repairs/lookup.server";
 import { CUSTOMER_ONLINE, decideEstimate } from "~/repairs/repairs.server";
@@ -87,6 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   deliverQueued(env, ctx, answer.queued, now);
   ctx.waitUntil(announceRecordChange(env, "repairs", outcome.repairId));
+  notifyStaff(env, ctx, {
+    list: "repairs",
+    path: recordHref("repairs", outcome.repairId),
+    kind: approving ? "Estimate approved" : "Estimate declined",
+    name: answer.repair.name,
+    preview: `${formatEstimate(answer.estimate.amountCents)} for ${answer.repair.item} (ticket ${answer.repair.ticket})`,
+  });
   await recordAudit(env, request, { id: null, email: CUSTOMER_ONLINE }, approving ? "estimate-approved" : "estimate-declined", {
     target: `repairs #${outcome.repairId}`,
     details: { ticket: answer.repair.ticket, amount: formatEstimate(answer.estimate.amountCents) },

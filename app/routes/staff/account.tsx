@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AddPasskey } from "~/components/account/passkeys";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
+import { PushNotifications } from "~/components/account/push-notifications";
 import { Field, FormErrors, HoneypotField } from "~/components/ui/forms";
 import { staffUserContext } from "~/auth/guard.server";
 import { changePassword, endOwnSession, RECENT_SIGN_IN_MS, signOutEverywhere } from "~/auth/account.server";
@@ -17,6 +18,8 @@ import { parseForm } from "~/http/form.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
+import { listPushDevices, pushKeys, removePushDevice, setPushLists } from "~/messaging/push.server";
+import { PushListsSchema } from "~/messaging/push-rules";
 
 export function meta() {
   return [{ title: "Account | Staff dashboard" }, { name: "robots", content: "noindex, nofollow" }];
@@ -28,7 +31,7 @@ export const headers = passRetryAfter;
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
   const user = context.get(staffUserContext);
-  const [sessions, keys] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id)]);
+  const [sessions, keys, pushDevices] = await Promise.all([listSessions(env, user.id), listPasskeys(env, user.id), listPushDevices(env, user.id)]);
   return {
     email: user.email,
     // A passkey is added without the password only just after a sign-in (docs/decisions/057).
@@ -39,6 +42,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       added: formatStoreDateTime(key.createdAt.getTime()),
       lastUsed: key.lastUsedAt ? formatStoreDateTime(key.lastUsedAt.getTime()) : null,
     })),
+    push: {
+      publicKey: pushKeys(env)?.publicKey ?? null,
+      devices: pushDevices.map(({ sessionId, createdAt, ...device }) => ({
+        ...device,
+        since: formatStoreDateTime(createdAt.getTime()),
+        current: sessionId === user.sessionId,
+      })),
+    },
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent),
@@ -76,6 +87,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (formData.get("intent") === "push-lists") {
+    const submission = parseForm(formData, PushListsSchema);
+    if (submission.status !== "success") {
+      const errors = submission.error?.lists ?? ["Those lists could not be saved. Please reload the page and try again."];
+      return data({ intent: "push-lists" as const, subscriptionId: Number(formData.get("subscriptionId")), errors }, { status: 400 });
+    }
+    const saved = await setPushLists(env, user.id, submission.value.subscriptionId, submission.value.lists);
+    return redirectWithToast(context, "/dashboard/account", {
+      type: saved ? "success" : "error",
+      message: saved ? "Notification lists saved." : "That device no longer gets notifications.",
+    });
+  }
+
+  if (formData.get("intent") === "push-remove") {
+    const removed = await removePushDevice(env, user.id, { id: Number(formData.get("subscriptionId")) });
+    return redirectWithToast(context, "/dashboard/account", {
+      type: "success",
+      message: removed ? "Notifications turned off for that device." : "That device already had notifications off.",
+    });
+  }
+
   if (formData.get("intent") === "end-session") {
     const sessionId = formData.get("sessionId");
     const ended = typeof sessionId === "string" && (await endOwnSession(env, ctx, user.id, sessionId));
@@ -99,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ intent: "change-password", result: submission.reply(hidden) }, { status: 400 });
   }
-  const change = await changePassword(env, ctx, user.id, submission.value);
+  const change = await changePassword(env, ctx, user, submission.value);
   if (!change.ok) {
     const errors = change.field ? { fieldErrors: { [change.field]: [change.message] } } : { formErrors: [change.message] };
     return data(
@@ -113,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     "/dashboard/account",
     { type: "success", message: "Password changed. Other devices have been signed out." },
-    { headers: { "Set-Cookie": await startSession(request, env, change.user) } },
+    { headers: { "Set-Cookie": await startSession(request, env, change.user, user.sessionId) } },
   );
 }
 
@@ -122,7 +154,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [form, fields] = useForm({
     id: "change-password",
-    lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "change-password" && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(PasswordSchema),
     // Not on blur: an error appearing above the button as focus leaves a field
     // moves the button away mid-click, and the click is lost.
@@ -140,7 +172,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <section className="card" aria-labelledby="password-title">
           <h2 id="password-title">Change password</h2>
           <p className="muted">Changing it signs you out on every other device.</p>
-          <Form method="post" {...getFormProps(form)}>
+          <Form method="post" {...getFormProps(form)} aria-labelledby="password-title">
             <HoneypotField />
             <input type="hidden" name="intent" value="change-password" />
             {/* A username field lets password managers save the new password against the right account. */}
@@ -165,62 +197,68 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             working too.
           </p>
           {loaderData.passkeys.length > 0 ? (
-            <ul className="session-list">
-              {loaderData.passkeys.map((key) => (
-                <li key={key.id} className="session-list__item" data-testid="passkey">
-                  <p className="session-list__device">{key.name}</p>
-                  <p className="session-list__meta">
-                    Added {key.added}
-                    {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
-                  </p>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove-passkey" />
-                    <input type="hidden" name="passkeyId" value={key.id} />
-                    <button type="submit" className="button button--secondary">
+            // One form for the list, each button naming its passkey: a form each would be many alike (IBM's unique form labels).
+            <Form method="post" aria-label="Remove a passkey">
+              <input type="hidden" name="intent" value="remove-passkey" />
+              <ul className="session-list">
+                {loaderData.passkeys.map((key) => (
+                  <li key={key.id} className="session-list__item" data-testid="passkey">
+                    <p className="session-list__device">{key.name}</p>
+                    <p className="session-list__meta">
+                      Added {key.added}
+                      {key.lastUsed ? `, last used ${key.lastUsed}` : ", not used yet"}
+                    </p>
+                    <button type="submit" name="passkeyId" value={key.id} className="button button--secondary">
                       Remove<span className="visually-hidden"> the passkey {key.name}, added {key.added}</span>
                     </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </Form>
           ) : (
             <p>You have no passkeys yet.</p>
           )}
           <AddPasskey askPassword={!loaderData.recentSignIn} />
         </section>
 
+        <PushNotifications
+          publicKey={loaderData.push.publicKey}
+          devices={loaderData.push.devices}
+          listsError={actionData?.intent === "push-lists" && "errors" in actionData ? actionData : null}
+        />
+
         <section className="card" aria-labelledby="sessions-title">
           <h2 id="sessions-title">Where you are signed in</h2>
           <p className="muted">A session ends by itself after 12 hours without use.</p>
-          <ul className="session-list">
-            {loaderData.sessions.map((session) => (
-              <li key={session.id} className="session-list__item" data-testid="session">
-                <p className="session-list__device">
-                  {session.device}
-                  {session.current ? <span className="session-list__current">This device</span> : null}
-                </p>
-                <p className="session-list__meta">
-                  Last seen {session.lastSeen} from {session.ip}
-                  <br />
-                  Signed in {session.signedIn}
-                </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="end-session" />
-                  <input type="hidden" name="sessionId" value={session.id} />
-                  <button type="submit" className="button button--secondary">
+          {/* One form for the list, each button naming its session (as the passkeys'). */}
+          <Form method="post" aria-label="End a session">
+            <input type="hidden" name="intent" value="end-session" />
+            <ul className="session-list">
+              {loaderData.sessions.map((session) => (
+                <li key={session.id} className="session-list__item" data-testid="session">
+                  <p className="session-list__device">
+                    {session.device}
+                    {session.current ? <span className="session-list__current">This device</span> : null}
+                  </p>
+                  <p className="session-list__meta">
+                    Last seen {session.lastSeen} from {session.ip}
+                    <br />
+                    Signed in {session.signedIn}
+                  </p>
+                  <button type="submit" name="sessionId" value={session.id} className="button button--secondary">
                     {session.current ? "Sign out here" : "End this session"}
                     {session.current ? null : <span className="visually-hidden">: {session.device}, last seen {session.lastSeen}</span>}
                   </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </Form>
           <h3 className="session-list__everywhere">Sign out everywhere</h3>
           <p className="muted">
             Signs this account out on every phone and computer, including this one. Use it if a device was lost or
             someone else may know your password.
           </p>
-          <Form method="post">
+          <Form method="post" aria-label="Sign out everywhere">
             <input type="hidden" name="intent" value="sign-out-everywhere" />
             <button type="submit" className="button button--secondary" disabled={busyIntent === "sign-out-everywhere"}>
               Sign out everywhere

@@ -14,6 +14,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaff];
 // and no analytics: its URLs carry searches and names (099).
 export const handle = { ...HYDRATE, ...STAFF_STYLES, ...NO_ANALYTICS };
 
+// The dashboard's web app manifest (docs/decisions/145): added to a home screen, it opens as an app and can get
+// push notifications (an iPhone needs that). Only staff pages name it; the public pages stay as they are.
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/dashboard.webmanifest" }];
+
 export function loader({ context }: Route.LoaderArgs) {
   const { email, role } = context.get(staffUserContext);
   return { email, isOwner: role === "owner" };
