@@ -20,6 +20,8 @@ export interface FinishedVisit {
   id: number;
   phone: string;
   email: string | null;
+  /** An appointment's start (epoch ms, or a Date as stored): marked Done ahead of its day, it is asked the day after it. */
+  startsAt?: number | Date;
 }
 
 /**
@@ -28,8 +30,9 @@ export interface FinishedVisit {
  */
 export async function reviewRequestStatements(db: Db, visit: FinishedVisit, change: SQL, now: number) {
   const customer = reviewCustomer(visit);
-  const days = reviewRequestDays(now);
-  const timing = { sendAt: reviewRequestTime(now, await hoursExceptions(db, days.from, days.to)) };
+  const finishedAt = Math.max(now, visit.startsAt === undefined ? now : new Date(visit.startsAt).getTime());
+  const days = reviewRequestDays(finishedAt);
+  const timing = { sendAt: reviewRequestTime(finishedAt, await hoursExceptions(db, days.from, days.to)) };
   const purpose = visit.kind === "appointment" ? "transactional" : "repair-updates";
   const texting = customer.phone ? await textPermission(db, customer.phone, { purpose, record: { kind: visit.kind, id: visit.id } }) : null;
   const message = texting?.ok

@@ -167,6 +167,12 @@ describe("a review request after the visit", () => {
     expect((await onlyRequest({ repair: repair.id })).next_attempt_at).toBe(storeTimeToInstant("2026-11-09", 11));
   });
 
+  it("a visit marked Done ahead of its day is asked the day after the visit, not before it", async () => {
+    const { appointment } = await bookVisit("Review Early Done");
+    await setAppointmentStatus(appointment.id, "done");
+    expect((await onlyRequest({ appointment: appointment.id })).next_attempt_at).toBe(storeTimeToInstant(addDays(appointment.date, 1), 11));
+  });
+
   it("is queued once however often the status goes back and forth", async () => {
     const { appointment } = await bookVisit("Review Back And Forth", { email: "forth@example.com" });
     setStoreClock(storeTimeToInstant(comingDay(3), 12));

@@ -12,14 +12,14 @@ export interface ReviewMonth {
  */
 export function ReviewRequestCounts({ months }: { months: ReviewMonth[] }) {
   return (
-    <section className="card" aria-labelledby="reviews-title" data-testid="review-requests">
+    <section className="card review-counts" aria-labelledby="reviews-title" data-testid="review-requests">
       <h2 id="reviews-title">Review requests sent</h2>
       <p className="muted">
         The day after a visit is marked Done or a repair Picked up, the customer gets one request for a Google review, by
         text or else by e-mail, at most once in 180 days. A request counts here once it went out.
       </p>
       <div className="table-wrap">
-        <table className="data-table data-table--fit" aria-labelledby="reviews-title">
+        <table className="data-table" aria-labelledby="reviews-title">
           <thead>
             <tr>
               <th scope="col">Month</th>
