@@ -16,7 +16,7 @@ import { reviewRequestsByMonth } from "../../app/messaging/review-requests.serve
 import { createOwner, createStaff, signIn } from "./helpers";
 import { getWithCookie, postWithCookie } from "./dashboard-helpers";
 import { freeWeekday, rows, textOf } from "./lead-helpers";
-import { appointmentNamed, book, inboundText, senders, sentEmails, sentTexts, stubProviders, type SentEmail, type SentText } from "./message-helpers";
+import { appointmentNamed, book, inboundText, nuMessages, senders, sentEmails, sentTexts, stubProviders, type OutboxRow, type SentEmail, type SentText } from "./message-helpers";
 import { logRepair, repairRow, setStatus, uniquePhone } from "./repair-helpers";
 import { setStoreClock, useRealClock } from "./store-clock";
 
@@ -30,30 +30,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The one text every customer gets, word for word. */
 const REVIEW_TEXT = `Bartlett Fine Jewelry: thank you for your visit. Would you tell others how it went in a Google review? ${store.social.reviews} Reply STOP to opt out.`;
 
-interface ReviewRow {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-}
-
 /** The review requests queued about one record: an appointment's (lead kind set) or a repair's (none). */
-function reviewRequestsOf(record: { appointment: number } | { repair: number }): Promise<ReviewRow[]> {
+function reviewRequestsOf(record: { appointment: number } | { repair: number }): Promise<OutboxRow[]> {
   const [leadKind, id] = "appointment" in record ? ["appointment", record.appointment] : [null, record.repair];
-  return rows<ReviewRow>(
-    `SELECT id, channel, recipient, subject, text_body, status, attempts, next_attempt_at, last_error FROM outbox
-     WHERE kind = 'review-request' AND lead_kind IS ? AND record_id = ? ORDER BY id`,
+  return rows<OutboxRow>(
+    "SELECT * FROM outbox WHERE kind = 'review-request' AND lead_kind IS ? AND record_id = ? ORDER BY id",
     leadKind,
     id,
   );
 }
 
-async function onlyRequest(record: { appointment: number } | { repair: number }): Promise<ReviewRow> {
+async function onlyRequest(record: { appointment: number } | { repair: number }): Promise<OutboxRow> {
   const queued = await reviewRequestsOf(record);
   expect(queued, "one review request").toHaveLength(1);
   return queued[0]!;
@@ -263,6 +250,9 @@ describe("a review request after the visit", () => {
     expect(email!.text).toContain(`Write a Google review: ${store.social.reviews}`);
     expect(email!.html).toContain(`href="${store.social.reviews.replaceAll("&", "&amp;")}"`);
     expect(email!.text).not.toMatch(/happy|satisf|enjoy|star|positive|Review By Email/i);
+    // Valid HTML, as every e-mail the site sends (the Nu validator, run in Node).
+    const [messages] = await nuMessages([email!.html]);
+    expect(messages!.filter((message) => message.type === "error" || message.subType === "fatal")).toEqual([]);
   });
 
   it("sends nothing to a customer with neither consent to texts nor an address", async () => {
