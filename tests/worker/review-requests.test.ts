@@ -142,6 +142,9 @@ describe("a review request after the visit", () => {
     const sent = await deliver(request.id, request.next_attempt_at);
     expect(sent.outcome).toBe("sent");
     expect(sent.texts.map((text) => text.params)).toMatchObject([{ To: e164(phone), Body: REVIEW_TEXT }]);
+    // The repair's timeline shows it with its other messages.
+    const page = await textOf(await getWithCookie(`/dashboard/repairs/${repair.id}`, await signIn(await createStaff())));
+    expect(page).toContain("Review request text to");
   });
 
   it("when the store keeps the next day closed (a Sunday closed by the owner), it goes the next open day at 11 AM", async () => {
