@@ -17,4 +17,9 @@ export const messaging = {
   reminderHour: 10,
   /** No reminder is sent from `startHour` until `endHour` the next morning. */
   quietHours: { startHour: 21, endHour: 8 },
+  /**
+   * The request for a Google review after a visit (decision 146): sent the next day the store is open, only
+   * from `startHour` until `endHour` store time, and to one customer at most once in `oncePerCustomerDays`.
+   */
+  reviewRequest: { startHour: 11, endHour: 18, oncePerCustomerDays: 180 },
 } as const;

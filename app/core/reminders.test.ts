@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isQuietHour, outsideQuietHours, reminderTime } from "./reminders";
-import { daySchedule } from "./slots";
+import { isQuietHour, outsideQuietHours, reminderTime, reviewRequestTime, withinSendingHours } from "./reminders";
+import { daySchedule, NO_EXCEPTIONS } from "./slots";
 
 // Store time is America/Chicago. In 2026 the clocks go forward on March 8 and
 // back on November 1; in 2027 on March 14 and November 7 (at 2 AM each time).
@@ -68,5 +68,34 @@ describe("quiet hours", () => {
     expect(isQuietHour(at("2026-07-01T01:59:00Z"))).toBe(false); // 8:59 PM CDT
     expect(isQuietHour(at("2026-07-01T02:00:00Z"))).toBe(true); // 9:00 PM CDT
     expect(iso(outsideQuietHours(at("2026-07-01T02:00:00Z")))).toBe("2026-07-01T13:00:00.000Z"); // 8:00 AM CDT
+  });
+});
+
+describe("review request time: the next day the store is open, at 11 AM store time (decision 146)", () => {
+  const closed = (...dates: string[]) => ({ ...NO_EXCEPTIONS, specialDays: dates.map((date) => ({ date, closed: true, opens: null, closes: null, note: "" })) });
+
+  it.each([
+    // [finished at (UTC), sent at (UTC), what]
+    ["2026-12-01T20:00:00Z", "2026-12-02T17:00:00.000Z", "Tue 2 PM CST: Wed 11 AM CST"],
+    ["2026-12-02T05:00:00Z", "2026-12-02T17:00:00.000Z", "Tue 11 PM CST (already Wed in UTC): Wed 11 AM"],
+    ["2026-12-02T06:30:00Z", "2026-12-03T17:00:00.000Z", "Wed 0:30 AM: the next day is Thursday"],
+    ["2026-11-01T04:00:00Z", "2026-11-01T17:00:00.000Z", "Sat 31 Oct 11 PM CDT: Sun 1 Nov 11 AM, now CST"],
+    ["2026-03-08T05:00:00Z", "2026-03-08T16:00:00.000Z", "Sat 7 Mar 11 PM CST: Sun 8 Mar 11 AM, now CDT"],
+  ])("finished %s: asked %s (%s)", (finished, expected) => {
+    expect(iso(reviewRequestTime(at(finished), NO_EXCEPTIONS))).toBe(expected);
+  });
+
+  it("skips the days the owner closed, and goes the next day anyway when none is open in two weeks", () => {
+    expect(iso(reviewRequestTime(at("2026-12-05T20:00:00Z"), closed("2026-12-06")))).toBe("2026-12-07T17:00:00.000Z");
+    const fortnight = Array.from({ length: 15 }, (_, day) => `2026-12-${String(6 + day).padStart(2, "0")}`);
+    expect(iso(reviewRequestTime(at("2026-12-05T20:00:00Z"), closed(...fortnight)))).toBe("2026-12-06T17:00:00.000Z");
+  });
+
+  it("holds a message to its sending hours: before them until they start, from their end until the next day's", () => {
+    const hours = { startHour: 11, endHour: 18 };
+    expect(iso(withinSendingHours(at("2026-12-02T16:59:00Z"), hours))).toBe("2026-12-02T17:00:00.000Z");
+    expect(iso(withinSendingHours(at("2026-12-02T17:00:00Z"), hours))).toBe("2026-12-02T17:00:00.000Z");
+    expect(iso(withinSendingHours(at("2026-12-02T23:59:00Z"), hours))).toBe("2026-12-02T23:59:00.000Z");
+    expect(iso(withinSendingHours(at("2026-12-03T00:00:00Z"), hours))).toBe("2026-12-03T17:00:00.000Z");
   });
 });

@@ -138,3 +138,11 @@ export function storeClock(epochMs: number): { date: string; hour: number; minut
   const part = Object.fromEntries(isoParts.formatToParts(epochMs).map((p) => [p.type, p.value]));
   return { date: `${part.year}-${part.month}-${part.day}`, hour: Number(part.hour), minute: Number(part.minute) };
 }
+
+const monthFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+
+/** "November 2026" for any YYYY-MM-DD day of that month; the day as stored if malformed. */
+export function formatStoreMonth(date: string): string {
+  const parts = parseDate(date);
+  return parts ? monthFormat.format(Date.UTC(parts.year, parts.month - 1, 15)) : date;
+}

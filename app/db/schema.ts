@@ -469,6 +469,38 @@ export const outbox = sqliteTable(
   ],
 );
 
+/** The records whose finished visit asks for a review (decision 146): an appointment marked Done, a repair Picked up. */
+export const REVIEW_REQUEST_LISTS = ["appointments", "repairs"] as const;
+
+/**
+ * Every review request the outbox went on to send (decision 146), kept after the outbox's copy is deleted (90
+ * days): who was asked, for the once-per-customer rule, and when it went, for the dashboard's monthly count. A
+ * row is written just before its message is sent, in the same conditional statement that checks the rule.
+ */
+export const reviewRequests = sqliteTable(
+  "review_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The outbox row of the message (its copy goes after 90 days; this link then finds nothing). */
+    outboxId: integer("outbox_id").notNull(),
+    list: text("list", { enum: REVIEW_REQUEST_LISTS }).notNull(),
+    recordId: integer("record_id").notNull(),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull(),
+    /** The customer, by every way the record reaches them: its textable number (E.164) and its e-mail (lower case). */
+    phone: text("phone"),
+    email: text("email"),
+    /** When the outbox took it to send (the rule counts from here); sent_at once the provider accepted it. */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("review_requests_outbox_unique").on(t.outboxId),
+    index("review_requests_phone_idx").on(t.phone, t.claimedAt),
+    index("review_requests_email_idx").on(t.email, t.claimedAt),
+    index("review_requests_sent_at_idx").on(t.sentAt),
+  ],
+);
+
 /** Fixed-window counters for the local rate limiter and login throttling. */
 export const rateLimits = sqliteTable(
   "rate_limits",

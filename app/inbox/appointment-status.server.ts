@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
 import { isUniqueViolation, SEAT_INDEX_COLUMN } from "~/db/errors";
@@ -10,6 +10,7 @@ import { deliverQueued } from "~/messaging/outbox-delivery.server";
 import { outcomeOfStaleSave, statusChangeEvent, type UpdateOutcome } from "~/inbox/queries.server";
 import { cancellationMessages, visitMessages } from "~/leads/appointment-messages.server";
 import { visitorChannels } from "~/leads/manage.server";
+import { reviewRequestStatements } from "~/records/review-request.server";
 
 // Staff set an appointment's status from the dashboard. When the
 // status moves the visit in or out of its seat (cancelled, spam, no-show and
@@ -18,7 +19,8 @@ import { visitorChannels } from "~/leads/manage.server";
 // cancel a visit that is still ahead, the visitor is told on the channels they
 // chose, in the same batch, and its unsent reminders are withdrawn. When staff
 // undo that cancel, the visitor is told the visit is on again (a confirmation
-// with the calendar file at the new SEQUENCE) and gets a reminder again.
+// with the calendar file at the new SEQUENCE) and gets a reminder again. When
+// staff mark it Done, the visitor is asked for a review the next day (decision 146).
 
 const holdsSeat = (status: LeadStatus) => !SEAT_RELEASING_STATUSES.includes(status);
 
@@ -45,6 +47,10 @@ export async function setAppointmentStatus(
   const reopens = ahead && moves && appointment.status === "cancelled";
   const tellVisitor = cancels || reopens;
   const change = { kind: "appointment", id, changeId: crypto.randomUUID() } as const;
+  // Done: the visitor is asked for a review the next day, once (decision 146), keyed to this change like the rest.
+  const finishes = changes.status === "done" && appointment.status !== "done";
+  const thisChange = sql`FROM ${appointments} WHERE ${appointments.id} = ${id} AND ${appointments.changeId} = ${change.changeId}`;
+  const reviewRequest = finishes ? await reviewRequestStatements(db, { kind: "appointment", ...appointment }, thisChange, now) : [];
   const visit = tellVisitor
     ? { ...appointment, reference: appointment.submissionToken!, sequence, ...(await visitorChannels(db, appointment)) }
     : null;
@@ -63,7 +69,7 @@ export async function setAppointmentStatus(
           version: appointment.version + 1,
           updatedBy: by.email,
           updatedAt: new Date(now),
-          ...(tellVisitor ? { changeId: change.changeId } : {}),
+          ...(tellVisitor || finishes ? { changeId: change.changeId } : {}),
         })
         .where(and(eq(appointments.id, id), eq(appointments.version, changes.version)))
         .returning({ version: appointments.version }),
@@ -71,6 +77,7 @@ export async function setAppointmentStatus(
       ...(cancels ? [withdrawLeadMessages(db, change, "reminder", "Staff cancelled the appointment.")] : []),
       // Queued only if the guarded update above wrote: each insert reads the lead's change id.
       ...messages.map((message) => queueLeadMessage(db, change, message, now)),
+      ...reviewRequest,
     ]);
     const [row] = updated;
     if (!row) return outcomeOfStaleSave(env, "appointment", id, changes);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, not, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { deletePhotos } from "~/photos/storage.server";
 import { getDb } from "~/db/client.server";
+import { messaging } from "~/config/messaging";
 import {
   appointments,
   auditLog,
@@ -16,6 +17,7 @@ import {
   recordEvents,
   recordNotes,
   repairs,
+  reviewRequests,
   sessions,
   smsInbound,
   smsOptOuts,
@@ -43,6 +45,12 @@ export const RETENTION = {
   outboxMs: 90 * DAY_MS,
   /** Text-message consent and opt-out records, independent of the lead they came with: at least 4 years. */
   smsConsentMs: 1461 * DAY_MS,
+  /**
+   * Who was asked for a review (their number and address), for the once-per-customer rule; the request itself, as
+   * a line of the dashboard's monthly count, is kept as long as the months it shows (decision 146).
+   */
+  reviewRequestCustomersMs: messaging.reviewRequest.oncePerCustomerDays * DAY_MS,
+  reviewRequestsMs: 400 * DAY_MS,
   /**
    * Spam-protection and sign-in counters by client, e-mail or ticket: kept while their window can still count,
    * so as long as the longest window (a ticket's misses in a day, app/repairs/lookup.server.ts).
@@ -94,6 +102,12 @@ function purgeOptOuts(env: DbEnv, cutoff: number) {
 function forgetBookerKeys(env: DbEnv, cutoff: number) {
   const keyed = oldRows(env, appointments, appointments.createdAt, cutoff, isNotNull(appointments.addressKey));
   return builtStatement(env, getDb(env).update(appointments).set({ visitorKey: null, addressKey: null }).where(inArray(rowid, keyed)));
+}
+
+/** A review request's customer once the rule no longer counts it: its line stays, for the monthly count. */
+function forgetReviewCustomers(env: DbEnv, cutoff: number) {
+  const named = oldRows(env, reviewRequests, reviewRequests.claimedAt, cutoff, sql`${reviewRequests.phone} IS NOT NULL OR ${reviewRequests.email} IS NOT NULL`);
+  return builtStatement(env, getDb(env).update(reviewRequests).set({ phone: null, email: null }).where(inArray(rowid, named)));
 }
 
 /** The table each staff list's records live in, whose deletion takes the records' notes and timeline lines along. */
@@ -161,6 +175,8 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, consentRecords, consentRecords.createdAt, now - RETENTION.smsConsentMs),
     purgeOptOuts(env, now - RETENTION.smsConsentMs),
     forgetBookerKeys(env, now - RETENTION.bookerKeysMs),
+    forgetReviewCustomers(env, now - RETENTION.reviewRequestCustomersMs),
+    purgeOlderThan(env, reviewRequests, reviewRequests.claimedAt, now - RETENTION.reviewRequestsMs),
     purgeOlderThan(env, sessions, sessions.lastSeenAt, now - RETENTION.sessionsMs),
     purgeOlderThan(env, passkeyChallenges, passkeyChallenges.expiresAt, now),
     purgeOlderThan(env, invitations, invitations.expiresAt, now - RETENTION.sessionsMs),

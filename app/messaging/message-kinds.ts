@@ -2,6 +2,8 @@
 // stores the kind with each row; this says who reads it, whether the site
 // sends it on its own (and so counts it against the automated daily limits),
 // and how a record's history names it. Plain data: the staff pages read it too.
+import { messaging } from "~/config/messaging";
+import type { SendingHours } from "~/core/reminders";
 
 export type Channel = "email" | "sms";
 
@@ -21,11 +23,14 @@ interface MessageKindInfo {
    * the consent to texts given with the record it is about. A promotion needs the number's
    * promotional consent, confirmed by its YES; the text that asks for that YES, the request made
    * with its record; a repair's "ready" text the consent given at the counter for it, which
-   * allows nothing else; its estimate text the counter consent that names estimates (decision 141).
+   * allows nothing else; its estimate text the counter consent that names estimates (decision 141). "visit":
+   * the consent to texts about the visit given with its record, a booking's or a repair's counter consent.
    */
-  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates";
+  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates" | "visit";
   /** Held until the quiet hours end (app/core/reminders.ts): the one quiet-hour rule of the outbox (decision 136). */
   heldInQuietHours?: true;
+  /** Sent only within these store hours (which lie outside the quiet hours), held until they start again (decision 146). */
+  sendingHours?: SendingHours;
   /** At most one of this kind to a number within this many milliseconds (counted when sent). */
   oncePerRecipientWithinMs?: number;
 }
@@ -50,6 +55,14 @@ const MESSAGE_KINDS = {
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready", heldInQuietHours: true },
   // A repair set Waiting for approval: the estimate, with a link to /repair (decision 141).
   "repair-estimate": { audience: "visitor", automated: true, label: "Estimate to approve", consent: "repair-updates", heldInQuietHours: true },
+  // The request for a Google review the day after a visit ended (decision 146); a repair's has no lead_kind.
+  "review-request": {
+    audience: "visitor",
+    automated: true,
+    label: "Review request",
+    consent: "visit",
+    sendingHours: { startHour: messaging.reviewRequest.startHour, endHour: messaging.reviewRequest.endHour },
+  },
   promotion: { audience: "visitor", automated: false, label: "Promotion", consent: "promotional", heldInQuietHours: true },
   // The double opt-in for promotions (decision 135): asks the number to reply YES, then confirms the YES.
   "promo-confirmation": {

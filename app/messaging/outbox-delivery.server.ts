@@ -5,6 +5,7 @@ import { configuredNotifier, type Notifier } from "./mailchannels.server";
 import { messageKindInfo, type Channel } from "./message-kinds";
 import { checkBeforeSend } from "./outbox-gate.server";
 import { UNSENT } from "./outbox.server";
+import { markReviewRequestSent, REVIEW_REQUEST_KIND } from "./review-requests.server";
 import { configuredSmsSender, RecipientOptedOut, type SmsSender } from "./twilio.server";
 
 // The outbox, part 3 of 3: sending. A queued row is sent after the response (ctx.waitUntil) or when it falls due,
@@ -122,7 +123,10 @@ export async function deliverOutboxMessage(env: Env, id: number, options: Delive
       .where(eq(outbox.id, id));
     return "failed";
   }
-  await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, providerId }).where(eq(outbox.id, id));
+  const sent = db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, providerId }).where(eq(outbox.id, id));
+  // A review request counts as asked, for its customer's next 180 days and the monthly count, once it went.
+  if (claimed.kind === REVIEW_REQUEST_KIND) await db.batch([sent, markReviewRequestSent(db, id, now)]);
+  else await sent;
   return "sent";
 }
 

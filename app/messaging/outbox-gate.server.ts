@@ -2,8 +2,9 @@ import { and, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
 import { appointments, outbox, SEAT_RELEASING_STATUSES } from "~/db/schema";
-import { isQuietHour, outsideQuietHours } from "~/core/reminders";
+import { isQuietHour, outsideQuietHours, withinSendingHours } from "~/core/reminders";
 import { repairMessageWithdrawn } from "./repair-ready-gate.server";
+import { claimReviewRequest, REVIEW_REQUEST_KIND } from "./review-requests.server";
 import { AUTOMATED_KINDS, messageKindInfo } from "./message-kinds";
 import { TEXT_REFUSALS, textPermission, type TextPurpose } from "./text-permission.server";
 
@@ -46,14 +47,25 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
     const permission = need ? await textPermission(db, row.recipient, need) : null;
     if (!permission?.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission?.reason ?? "no-consent"]}` };
   }
-  // The one quiet-hour rule: a kind that says heldInQuietHours waits for their end, without spending an attempt.
+  // The one quiet-hour rule: a kind that says heldInQuietHours waits for their end, without spending an attempt;
+  // one that names its sendingHours waits for them likewise.
   if (messageKindInfo(row.kind)?.heldInQuietHours && isQuietHour(now)) return { go: false, deferUntil: outsideQuietHours(now) };
+  const hours = messageKindInfo(row.kind)?.sendingHours;
+  if (hours && withinSendingHours(now, hours) !== now) return { go: false, deferUntil: withinSendingHours(now, hours) };
+  if (row.kind === REVIEW_REQUEST_KIND) {
+    const refused = await claimReviewRequest(db, row, now);
+    if (refused) return { go: false, cancel: refused };
+  }
   return (await countAgainstDailyLimits(db, row, now)) ? { go: true } : { go: false, cancel: dailyLimitReason(row) };
 }
 
 /** The consent a text relies on: the one given with the record it is about (decision 135); null when it is about none. */
 function textPurposeOf(row: Claimed): TextPurpose | null {
   const consent = messageKindInfo(row.kind)?.consent ?? "transactional";
+  // About the visit: a booking's own consent, or a repair's (its row has no lead kind) given at the counter.
+  if (consent === "visit") {
+    return row.leadKind ? { purpose: "transactional", record: { kind: row.leadKind, id: row.recordId } } : { purpose: "repair-updates", record: { kind: "repair", id: row.recordId } };
+  }
   if (consent === "promotional") return { purpose: "promotional" };
   if (consent === "repair-ready" || consent === "repair-updates") return { purpose: consent, record: { kind: "repair", id: row.recordId } };
   return row.leadKind ? { purpose: consent, record: { kind: row.leadKind, id: row.recordId } } : null;

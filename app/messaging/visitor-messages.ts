@@ -4,7 +4,7 @@ import type { Email } from "./email";
 import { renderEmail } from "./email-layout";
 
 // What visitors receive: the booking confirmation, the confirmation of a move or
-// a cancellation, the reminder (text and e-mail), "We received your request",
+// a cancellation, the reminder (text and e-mail), the review request after a visit, "We received your request",
 // the replies to HELP and STOP and the frame of a staff text. Texts, and every
 // e-mail to an address nobody verified, carry no words a visitor typed (only
 // the date, time and service they chose from our lists, and our links), so the
@@ -212,5 +212,31 @@ export function requestReceivedEmail(to: string): Promise<Email> {
       CALL_US,
       "If you didn't write to us, someone may have typed your e-mail address by mistake. You can simply delete this e-mail.",
     ],
+  });
+}
+
+/**
+ * The request for a Google review the day after a visit (decision 146), by text and by e-mail. Every customer
+ * gets the same words, whatever staff think of the visit: Google forbids asking only happy customers, so nothing
+ * here hopes for a good review or asks only the satisfied. No name and nothing typed: the same words for all.
+ */
+const REVIEW_WORDS = {
+  ask: "Would you tell others how it went in a Google review?",
+  once: "We ask each customer once and send no reminders.",
+} as const;
+
+export function reviewRequestText(): string {
+  return `${store.name}: thank you for your visit. ${REVIEW_WORDS.ask} ${store.social.reviews} ${OPT_OUT}`;
+}
+
+export function reviewRequestEmail(to: string): Promise<Email> {
+  return renderEmail({
+    to,
+    replyTo: store.email,
+    subject: `Your visit to ${store.name}`,
+    heading: "Thank you for your visit",
+    paragraphs: [`Thank you for visiting ${store.name}. ${REVIEW_WORDS.ask} Whatever you have to say helps others choose.`],
+    action: { label: "Write a Google review", textLabel: "Write a Google review", href: store.social.reviews },
+    closing: [REVIEW_WORDS.once, CALL_US],
   });
 }

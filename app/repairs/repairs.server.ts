@@ -27,6 +27,8 @@ import { NO_LONGER_READY, NO_LONGER_WAITING, REPAIR_ESTIMATE_KIND, REPAIR_READY_
 import type { StoredPhoto } from "~/photos/receive.server";
 import { REPAIR_PHOTOS } from "~/photos/rules";
 import { newTicketNumber } from "./ticket-number";
+import { reviewRequestStatements } from "~/records/review-request.server";
+import { REVIEW_REQUEST_KIND } from "~/messaging/review-requests.server";
 
 // The write side of repairs: a new ticket and a status change, each one D1
 // batch (one transaction). What follows a write in its batch (the history line,
@@ -224,6 +226,9 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
   const becomesReady = ready && before.status !== change.status;
   const thisChange = sql`FROM ${repairs} WHERE ${repairs.id} = ${id} AND ${repairs.changeId} = ${changeId}`;
   const messages = becomesReady ? await readyMessages(db, before, now, change.status === "ready") : [];
+  // Picked up: the customer is asked for a review the next day, once (decision 146).
+  const pickedUp = change.status === "picked_up" && before.status !== "picked_up";
+  const reviewRequest = pickedUp ? await reviewRequestStatements(db, { kind: "repair", ...before }, thisChange, now) : [];
   const [updated, , , , , ...queued] = await db.batch([
     db
       .update(repairs)
@@ -245,6 +250,7 @@ export async function changeRepairStatus(db: Db, id: number, change: RepairStatu
     withdrawEstimate(db, id, thisChange, change.status === "waiting_approval", now),
     withdrawUnsent(db, id, REPAIR_ESTIMATE_KIND, NO_LONGER_WAITING, thisChange, change.status === "waiting_approval"),
     ...queueOnce(db, id, REPAIR_READY_KIND, messages, thisChange, now),
+    ...reviewRequest,
   ]);
   const repair = (updated as Repair[])[0];
   if (!repair) {
@@ -488,7 +494,7 @@ export function repairHistory(db: Db, id: number): Promise<RepairEvent[]> {
 
 /**
  * A repair's own lines of its timeline (app/dashboard/record-timeline.server.ts adds the notes): every status it
- * had, with the estimate and promised date as they stood, and its ready and estimate messages (what went, what waits, what was
+ * had, with the estimate and promised date as they stood, and its ready, estimate and review messages (what went, what waits, what was
  * withdrawn), the newest of each, one list per source.
  */
 export async function repairTimelineLines(db: Db, id: number, now: number): Promise<TimelineEntry[][]> {
@@ -497,7 +503,7 @@ export async function repairTimelineLines(db: Db, id: number, now: number): Prom
     db
       .select()
       .from(outbox)
-      .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), inArray(outbox.kind, [REPAIR_READY_KIND, REPAIR_ESTIMATE_KIND])))
+      .where(and(sql`${outbox.leadKind} IS NULL`, eq(outbox.recordId, id), inArray(outbox.kind, [REPAIR_READY_KIND, REPAIR_ESTIMATE_KIND, REVIEW_REQUEST_KIND])))
       .orderBy(desc(outbox.id))
       .limit(TIMELINE_LIMIT),
   ]);

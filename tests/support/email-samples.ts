@@ -10,6 +10,7 @@ import {
   moveRequestEmail,
   reminderEmail,
   requestReceivedEmail,
+  reviewRequestEmail,
 } from "../../app/messaging/visitor-messages";
 import { repairEstimateEmail, repairReadyEmail } from "../../app/repairs/messages";
 
@@ -42,6 +43,7 @@ export async function emailSamples(): Promise<{ kind: MessageKind; variant: stri
     { kind: "reminder", variant: "", email: await reminderEmail("maria@example.com", visit, links) },
     { kind: "move-request", variant: "", email: await moveRequestEmail("maria@example.com", visit, links) },
     { kind: "request-received", variant: "", email: await requestReceivedEmail("maria@example.com") },
+    { kind: "review-request", variant: "", email: await reviewRequestEmail("maria@example.com") },
     { kind: "repair-ready", variant: "", email: await repairReadyEmail("maria@example.com", repair, true, [{ date: "2026-12-24", closed: false, opens: "11:00", closes: "15:00", note: "Christmas Eve" }]) },
     { kind: "repair-ready", variant: "declined", email: await repairReadyEmail("maria@example.com", repair, false) },
     {

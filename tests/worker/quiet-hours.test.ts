@@ -5,20 +5,20 @@
 // goes at once: the answer to HELP or STOP, which CTIA asks of every sender
 // (decision 068), and the confirmation of a booking or a cancel, also when staff
 // cancel the visit (it may be the next morning). A text staff write waits for the
-// morning like the timed ones (decision 136). The review request (not written yet)
-// belongs here too.
+// morning like the timed ones (decision 136). The review request after a visit waits
+// longer, for 11 AM (decision 146; more in review-requests.test.ts).
 // The Worker's requests run at that hour by `setStoreClock`, the outbox by its
 // `now` (tests/worker/store-clock.ts); Twilio is faked where it is reached.
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatCalendarDay } from "../../app/core/store-time";
+import { formatCalendarDay, storeTimeToInstant } from "../../app/core/store-time";
 import { manageToken } from "../../app/leads/manage-token.server";
 import { createStaff, postForm, signIn } from "./helpers";
 import { postWithCookie } from "./dashboard-helpers";
 import { rows, uniqueIp } from "./lead-helpers";
 import { appointmentNamed, appointmentOutbox, book, inboundText } from "./message-helpers";
 import { logRepair, readyMessages, setStatus, uniquePhone } from "./repair-helpers";
-import { expectHeldUntilMorning, expectSentAtOnce, QUIET_NIGHTS, setStoreClock, useRealClock } from "./store-clock";
+import { deliverAt, expectHeldUntilMorning, expectSentAtOnce, QUIET_NIGHTS, setStoreClock, useRealClock } from "./store-clock";
 
 afterEach(() => {
   useRealClock();
@@ -59,6 +59,25 @@ for (const night of QUIET_NIGHTS) {
       const sent = await expectHeldUntilMorning(text!.id, night);
       expect(sent.params).toMatchObject({ To: repair.phone, Body: text!.text_body });
       expect(sent.params.Body).toContain(`your repair ${repair.ticket} is ready for pickup`);
+    });
+
+    it("a repair picked up is asked for a review at 11 AM the next day, not at 8 AM", async () => {
+      setStoreClock(night.lateEvening);
+      const cookie = await signIn(await createStaff());
+      const { repair } = await logRepair(cookie, { textConsent: "on" });
+      expect((await setStatus(cookie, repair, "picked_up")).status).toBe(302);
+      const [request, ...others] = await rows<{ id: number; next_attempt_at: number }>(
+        "SELECT id, next_attempt_at FROM outbox WHERE kind = 'review-request' AND lead_kind IS NULL AND record_id = ?",
+        repair.id,
+      );
+      expect(others).toEqual([]);
+      const eleven = storeTimeToInstant(night.morning, 11);
+      expect(request!.next_attempt_at).toBe(eleven);
+      await env.DB.prepare("UPDATE outbox SET next_attempt_at = ? WHERE id = ?").bind(night.quietHoursEnd, request!.id).run();
+      expect(await deliverAt(request!.id, night.quietHoursEnd)).toEqual({ outcome: "deferred", texts: [] });
+      const sent = await deliverAt(request!.id, eleven);
+      expect(sent.outcome).toBe("sent");
+      expect(sent.texts[0]!.params).toMatchObject({ To: repair.phone });
     });
 
     it("a visit booked for the next morning is confirmed at once, and reminded at 8 AM, not before", async () => {

@@ -14,8 +14,8 @@ import { senders, sentTexts, stubProviders, type OutboxRow, type SentText } from
 //   waitUntil read Date.now(): `setStoreClock` fakes Date alone (vitest's fake timers,
 //   toFake: ["Date"]), frozen at that instant; timers, I/O and the test's own
 //   timeouts run as ever. `useRealClock` (in afterEach) gives the real one back.
-// A new kind of text (the review request, when it lands) is checked in the quiet
-// hours with `expectHeldUntilMorning` or `expectSentAtOnce`.
+// A new kind of text is checked in the quiet hours with `expectHeldUntilMorning` or
+// `expectSentAtOnce`; the review request, held to 11 AM, with `deliverAt`.
 
 /** A night of quiet hours, in store time. */
 export interface QuietNight {

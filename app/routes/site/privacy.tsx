@@ -162,6 +162,10 @@ const sections: LegalSection[] = [
           honoring it.
         </li>
         <li>Copies of the e-mails and texts we sent you or you sent us, and their delivery records: up to 90 days.</li>
+        <li>
+          That we asked you for a review, with your number or address: 180 days, so we ask at most once in that time;
+          then only that a request went out, without who got it, for about a year.
+        </li>
         <li>Spam-protection counts by IP address or ticket number: a few minutes to a day.</li>
         <li>The coded address and browser number kept with an appointment: 1 day.</li>
       </ul>
@@ -200,7 +204,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="November 23, 2026"
+      updated="November 28, 2026"
       intro={<p>What we collect, why, how long we keep it, and how to ask us to delete it.</p>}
       sections={sections}
     />

@@ -48,6 +48,10 @@ const sections: LegalSection[] = [
       <ul>
         <li>Appointment reminders</li>
         <li>Follow-ups on your inquiry or visit</li>
+        <li>
+          Review requests: the day after a visit or a repair pickup, one text asking you to review us on Google, the same
+          words to every customer, at most once in 180 days, to the number you agreed to texts about that visit with
+        </li>
         <li>Billing inquiries, for example about a layaway balance</li>
         <li>Promotions and offers, only if you ticked the separate promotions box and then replied YES to our text</li>
         <li>Order status updates, for example when your custom piece is ready</li>
@@ -141,7 +145,7 @@ export default function SmsTermsPage() {
   return (
     <LegalPage
       title="SMS Terms & Conditions"
-      updated="November 1, 2026"
+      updated="November 28, 2026"
       intro={<p>What to expect when you agree to receive text messages from {store.name}, and how to stop them.</p>}
       sections={sections}
     />

@@ -11,7 +11,10 @@ import { inviteStaff, listStaff, removeStaff, resetStaffPassword, transferOwners
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { formatStoreDateTime } from "~/core/store-time";
+import { formatStoreDateTime, formatStoreMonth } from "~/core/store-time";
+import { getDb } from "~/db/client.server";
+import { reviewRequestsByMonth } from "~/messaging/review-requests.server";
+import { ReviewRequestCounts } from "~/components/dashboard/review-requests";
 
 // The owner's staff list (docs/decisions/058). requireOwner refuses staff with
 // 403 on every request to this route, document or data, loader or action.
@@ -48,7 +51,7 @@ const isMemberIntent = (value: unknown): value is MemberIntent => typeof value =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getCloudflare(context);
-  const { members, pending } = await listStaff(env);
+  const [{ members, pending }, reviewMonths] = await Promise.all([listStaff(env), reviewRequestsByMonth(getDb(env), Date.now())]);
   // A member button only asks (a GET, which changes nothing); the answer posts.
   const asked = new URL(request.url).searchParams;
   const intent = asked.get("confirm");
@@ -62,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     pending: pending.map((invite) => ({ id: invite.id, email: invite.email, expires: formatStoreDateTime(invite.expiresAt.getTime()) })),
     confirming: isMemberIntent(intent) && target ? { intent, id: target.id, email: target.email } : null,
+    reviewMonths: reviewMonths.map(({ month, texts, emails }) => ({ label: formatStoreMonth(month), texts, emails })),
   };
 }
 
@@ -151,7 +155,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <main className="staff-page container account">
       <h1>Staff</h1>
-      <p className="muted">Who can open this dashboard. Only you, the owner, see this page.</p>
+      <p className="muted">Who can open this dashboard, and how many customers were asked for a review. Only you, the owner, see this page.</p>
 
       {confirming ? (
         <section className="card staff-callout" aria-labelledby="confirm-title" data-testid="staff-confirm">
@@ -252,6 +256,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           </Form>
         </section>
       </div>
+
+      <ReviewRequestCounts months={loaderData.reviewMonths} />
     </main>
   );
 }
