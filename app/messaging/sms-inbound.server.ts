@@ -2,7 +2,8 @@ import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
-import { announceLeadChange } from "../../party/client.server";
+import { announceRecordChange } from "../../party/client.server";
+import { recordsOfNumber } from "./customer-texts.server";
 import { queueMessage, textMessage } from "./outbox.server";
 import { deliverQueued } from "./outbox-delivery.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
@@ -15,7 +16,9 @@ import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messag
 // STOP are answered, through the outbox like every other text, whoever sent
 // them (CTIA asks it of every sender), at most once per number per day. YES
 // confirms a request for promotions made on a form, once the number was sent
-// the text that asks for it (decision 135), and is answered once.
+// the text that asks for it (decision 135), and is answered once. Every text
+// lands on its sender's records (decision 144): stored against the newest, shown
+// on each, and every open page of them is told at once.
 
 /** CTIA's keywords (Messaging Principles and Best Practices), as Twilio's own opt-out handling knows them. */
 const KEYWORDS = {
@@ -44,8 +47,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROMO_CONFIRMATION_VALID_MS = 30 * DAY_MS;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
-/** Twilio joins a long text into one Body of up to 1,600 characters. */
-const MAX_BODY = 1600;
 
 const EMPTY_TWIML = `<?xml version="1.0" encoding="UTF-8"?><Response></Response>`;
 
@@ -57,18 +58,22 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   const from = params.get("From");
   const to = params.get("To");
   const body = params.get("Body");
-  if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
+  if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined) {
     return webhookAnswer(400, "Bad request: MessageSid, From, To and Body are required.");
   }
 
   const db = getDb(env);
   const now = Date.now();
   const keyword = keywordOf(body);
+  // Twilio joins a long text into one Body of up to 1,600 characters; a longer one (the request guard caps its
+  // size) is stored whole all the same, as is any character in it: nothing a customer sent is lost (decision 144).
+  const records = await recordsOfNumber(db, from);
+  const landing = records[0];
   const inbound = sql`FROM ${smsInbound} i WHERE i.message_sid = ${messageSid}`;
   const results = await db.batch([
     db
       .insert(smsInbound)
-      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now) })
+      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now), list: landing?.list ?? null, recordId: landing?.id ?? null })
       .onConflictDoNothing(),
     // STOP or START, once per received text: a retried webhook finds the row it already wrote.
     ...(keyword === "stop" || keyword === "start"
@@ -109,7 +114,9 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   if (keyword === "help" || keyword === "stop" || keyword === "yes") {
     deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
   }
-  ctx.waitUntil(announceToRecordsOf(env, from));
+  // Every open page of the sender's records shows the text at once, and the list it landed in raises its badge.
+  // A notice to staff devices (Web Push) belongs here too: customerTextArrival(landing, from, body) is what it says.
+  ctx.waitUntil(Promise.all(records.map((record) => announceRecordChange(env, record.list, record.id))));
   return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
 }
 
@@ -157,19 +164,4 @@ function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; 
       reply.now,
     ),
   ];
-}
-
-/** Open record pages of leads that gave consent for this number show the text (and a STOP) at once. */
-async function announceToRecordsOf(env: Env, phone: string) {
-  const rows = await getDb(env)
-    .select({ contact: consentRecords.contactMessageId, appointment: consentRecords.appointmentId })
-    .from(consentRecords)
-    .where(eq(consentRecords.phone, phone))
-    .limit(20);
-  await Promise.all(
-    rows.flatMap((row) => [
-      ...(row.contact ? [announceLeadChange(env, "contact", row.contact)] : []),
-      ...(row.appointment ? [announceLeadChange(env, "appointment", row.appointment)] : []),
-    ]),
-  );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
-import { StaffTextSchema, type TextingState } from "~/inbox/rules";
+import { StaffTextSchema, type TextingState } from "~/records/rules";
 
 /**
  * Texts the visitor from their record: only to a number with consent and not

@@ -1,0 +1,37 @@
+// How staff read a customer's text (decision 144): the words as sent, with what a screen would not show (control
+// characters, direction overrides) made visible, so a text can neither hide words nor reorder the page's. And the
+// short forms a notice about one uses: the sender as "Maya T." and the first words of the text.
+
+/** C0 controls but tab and line breaks, DEL, C1 controls, and the bidirectional overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+function visible(char: string): string {
+  const code = char.codePointAt(0)!;
+  // Unicode's Control Pictures show C0 and DEL as "␇"; the others are named by their code point.
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return "\u2421";
+  return `[U+${code.toString(16).toUpperCase().padStart(4, "0")}]`;
+}
+
+/** The text with every control character shown as a visible sign ("a\u0007b" → "a␇b"); tabs and line breaks stay. */
+export function visibleText(body: string): string {
+  return body.replace(HIDDEN, visible);
+}
+
+/** At most `max` characters of the text on one line, cut at a word where one is near, with "…" when cut. */
+export function textPreview(body: string, max = 80): string {
+  const line = visibleText(body).replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** "Maya Thompson" → "Maya T.", "Cher" → "Cher": how a notice names a customer; null for no name. */
+export function shortName(name: string | null | undefined): string | null {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const last = words.length > 1 ? words[words.length - 1]! : null;
+  return last ? `${words[0]} ${last[0]!.toUpperCase()}.` : words[0]!;
+}
