@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { shortName, textPreview, visibleText } from "./customer-text";
 
 describe("visibleText", () => {
-  it("shows control characters as signs and keeps tabs and line breaks", () => {
-    expect(visibleText("a\u0007b\u0000c\u007f")).toBe("a␇b␀c␡");
+  it("names control characters by their code point and keeps tabs and line breaks", () => {
+    expect(visibleText("a\u0007b\u0000c\u007f")).toBe("a[U+0007]b[U+0000]c[U+007F]");
     expect(visibleText("one\ttwo\r\nthree")).toBe("one\ttwo\r\nthree");
   });
 

@@ -6,15 +6,12 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+/** A character by its code point, "[U+0007]": readable in any font (Unicode's Control Pictures, "␇", are in few). */
 function visible(char: string): string {
-  const code = char.codePointAt(0)!;
-  // Unicode's Control Pictures show C0 and DEL as "␇"; the others are named by their code point.
-  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
-  if (code === 0x7f) return "\u2421";
-  return `[U+${code.toString(16).toUpperCase().padStart(4, "0")}]`;
+  return `[U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`;
 }
 
-/** The text with every control character shown as a visible sign ("a\u0007b" → "a␇b"); tabs and line breaks stay. */
+/** The text with every control character named by its code point ("a\u0007b" → "a[U+0007]b"); tabs and line breaks stay. */
 export function visibleText(body: string): string {
   return body.replace(HIDDEN, visible);
 }

@@ -32,9 +32,9 @@ export function StaffTextForm({ texting, lastResult }: { texting: TextingState; 
       <input type="hidden" name="formId" value={texting.formId} />
       <FormErrors errors={form.errors} />
       <div className="field">
-        <label htmlFor={fields.message.id}>Text to {texting.to ?? "this visitor"}</label>
+        <label htmlFor={fields.message.id}>Text to {texting.to ?? "this customer"}</label>
         <p id={hintId} className="field__hint">
-          Up to {texting.maxLength} characters; the store&apos;s name is added at the end. For an order update or a follow-up.
+          Up to {texting.maxLength} characters; the store&apos;s name is added at the end. For an answer, an update or a follow-up.
         </p>
         <textarea
           {...getTextareaProps(fields.message)}
