@@ -14,6 +14,11 @@ import { insertSelect } from "~/db/insert-select";
 import { builtStatement, statement, type DbEnv } from "~/db/sql.server";
 
 const listTable = (list: StaffList) => sql.identifier(LISTS[list].table);
+/** `AND list = 'texts'` for a list whose table holds other lists' rows too; nothing otherwise. */
+function inList(list: StaffList): SQL {
+  const column = LISTS[list].listColumn;
+  return column ? sql` AND ${sql.identifier(column)} = ${list}` : sql``;
+}
 
 /** The id this account last saw in a list, or 0 if never seen or since deleted (a primary-key lookup). */
 function seenIdSql(userId: number, list: StaffList): SQL {
@@ -27,14 +32,14 @@ export function unreadCountSql(userId: number, list: StaffList): SQL {
   const author = LISTS[list].authorColumn;
   const notOwn = author ? sql` AND ${sql.identifier(author)} IS NOT (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})` : sql``;
   // Compiled SQL: a count over a LIMITed subquery of a table named at run time.
-  const records = sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)}${notOwn} LIMIT ${UNREAD_CAP}))`;
+  const records = sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)}${inList(list)}${notOwn} LIMIT ${UNREAD_CAP}))`;
   return sql`min(${records} + ${unreadTextsSql(userId, list)}, ${UNREAD_CAP})`;
 }
 
 /** How many customer texts landed on this list's records after this account last read each record, up to UNREAD_CAP. */
 function unreadTextsSql(userId: number, list: StaffList): SQL {
   // Compiled SQL: a count over a LIMITed subquery, with a correlated read mark per record.
-  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${smsInbound} t WHERE t.list = ${list}
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${smsInbound} t WHERE t.list = ${list} AND t.record_id IS NOT NULL
     AND t.id > coalesce((SELECT r.last_text_id FROM ${textReads} r WHERE r.user_id = ${userId} AND r.list = t.list AND r.record_id = t.record_id), 0)
     LIMIT ${UNREAD_CAP}))`;
 }
@@ -61,7 +66,7 @@ export function markSeenQuery(env: DbEnv, userId: number, list: StaffList) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   // WHERE 1: SQLite reads "ON CONFLICT" after a bare "INSERT … SELECT … FROM" as a join's ON.
   const db = getDb(env);
-  const newest = sql`FROM (SELECT id FROM ${listTable(list)} ORDER BY id DESC LIMIT 1) WHERE 1`;
+  const newest = sql`FROM (SELECT id FROM ${listTable(list)} WHERE 1${inList(list)} ORDER BY id DESC LIMIT 1) WHERE 1`;
   return builtStatement(
     env,
     insertSelect(db, inboxSeen, { userId: sql`${userId}`, inbox: sql`${list}`, lastSeenId: sql`id` }, newest).onConflictDoUpdate({

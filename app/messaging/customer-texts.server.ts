@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, contactMessages, orders, outbox, repairs, smsInbound } from "~/db/schema";
 import { shortName, textPreview, visibleText } from "~/core/customer-text";
@@ -27,8 +27,28 @@ export interface RecordOfNumber {
   createdAt: number;
 }
 
-/** The records that carry this number, newest first, from every list: the first is where its texts land. */
+/**
+ * The records that carry this number, newest first, from every list: the first is where its texts land. A number
+ * no record carries lands where a clerk attached its last text from the Texts list, if they did.
+ */
 export async function recordsOfNumber(db: Db, phone: string): Promise<RecordOfNumber[]> {
+  const byNumber = await recordsCarrying(db, phone);
+  if (byNumber.length > 0) return byNumber;
+  const [attached] = await db
+    .select({ list: smsInbound.list, id: smsInbound.recordId })
+    .from(smsInbound)
+    .where(and(eq(smsInbound.fromPhone, phone), isNotNull(smsInbound.recordId)))
+    .orderBy(desc(smsInbound.id))
+    .limit(1);
+  if (!attached?.list || attached.list === "texts" || attached.id === null) return [];
+  const table = LIST_TABLES[attached.list];
+  const [record] = await db.select({ id: table.id, name: table.name, createdAt: table.createdAt }).from(table).where(eq(table.id, attached.id)).limit(1);
+  return record ? [{ list: attached.list, id: record.id, name: record.name, createdAt: record.createdAt.getTime() }] : [];
+}
+
+const LIST_TABLES = { appointments, orders, contacts: contactMessages, repairs } as const;
+
+async function recordsCarrying(db: Db, phone: string): Promise<RecordOfNumber[]> {
   const newest = <T extends typeof appointments | typeof orders | typeof contactMessages | typeof repairs>(table: T) =>
     db
       .select({ id: table.id, name: table.name, createdAt: table.createdAt })

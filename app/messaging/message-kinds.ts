@@ -23,7 +23,7 @@ interface MessageKindInfo {
    * with its record; a repair's "ready" text the consent given at the counter for it, which
    * allows nothing else; its estimate text the counter consent that names estimates (decision 141).
    */
-  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates";
+  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates" | "reply";
   /** Held until the quiet hours end (app/core/reminders.ts): the one quiet-hour rule of the outbox (decision 136). */
   heldInQuietHours?: true;
   /** At most one of this kind to a number within this many milliseconds (counted when sent). */
@@ -49,6 +49,9 @@ const MESSAGE_KINDS = {
   // A clerk's text from a repair's page (decision 144): its record_id is the repair's, its lead_kind null, and it
   // needs the counter consent "about this repair" (decision 141's words).
   "repair-text": { audience: "visitor", automated: false, label: "Text from staff", consent: "repair-updates", heldInQuietHours: true },
+  // A clerk's answer from the Texts list to a number with no record (decision 144): its record_id is the received
+  // text's (sms_inbound), its lead_kind null; it relies on the number having texted the store, not on a form.
+  "text-reply": { audience: "visitor", automated: false, label: "Text from staff", consent: "reply", heldInQuietHours: true },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready", heldInQuietHours: true },
   // A repair set Waiting for approval: the estimate, with a link to /repair (decision 141).
@@ -78,7 +81,7 @@ export function messageKindInfo(kind: string): MessageKindInfo | null {
 /** The kinds the site sends on its own, for the daily-limit count in SQL. */
 export const AUTOMATED_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter((kind) => MESSAGE_KINDS[kind].automated);
 /** The texts a clerk writes, from any record: a record's conversation shows them (app/messaging/customer-texts.server.ts). */
-export const CLERK_TEXT_KINDS = ["staff-text", "repair-text"] as const satisfies MessageKind[];
+export const CLERK_TEXT_KINDS = ["staff-text", "repair-text", "text-reply"] as const satisfies MessageKind[];
 export const STAFF_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter(
   (kind) => MESSAGE_KINDS[kind].audience === "staff",
 );

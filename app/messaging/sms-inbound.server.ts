@@ -2,8 +2,8 @@ import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
-import { announceRecordChange } from "../../party/client.server";
-import { recordsOfNumber } from "./customer-texts.server";
+import { announceRecord, announceRecordChange } from "../../party/client.server";
+import { recordsOfNumber, type RecordOfNumber } from "./customer-texts.server";
 import { queueMessage, textMessage } from "./outbox.server";
 import { deliverQueued } from "./outbox-delivery.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
@@ -73,7 +73,7 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   const results = await db.batch([
     db
       .insert(smsInbound)
-      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now), list: landing?.list ?? null, recordId: landing?.id ?? null })
+      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now), list: landing?.list ?? "texts", recordId: landing?.id ?? null })
       .onConflictDoNothing(),
     // STOP or START, once per received text: a retried webhook finds the row it already wrote.
     ...(keyword === "stop" || keyword === "start"
@@ -116,7 +116,7 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   }
   // Every open page of the sender's records shows the text at once, and the list it landed in raises its badge.
   // A notice to staff devices (Web Push) belongs here too: customerTextArrival(landing, from, body) is what it says.
-  ctx.waitUntil(Promise.all(records.map((record) => announceRecordChange(env, record.list, record.id))));
+  ctx.waitUntil(announceCustomerText(env, db, messageSid, records));
   return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
 }
 
@@ -164,4 +164,14 @@ function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; 
       reply.now,
     ),
   ];
+}
+
+/** A text of a number with no record arrived in the Texts list; otherwise every record of the number changed. */
+async function announceCustomerText(env: Env, db: ReturnType<typeof getDb>, messageSid: string, records: RecordOfNumber[]): Promise<void> {
+  if (records.length > 0) {
+    await Promise.all(records.map((record) => announceRecordChange(env, record.list, record.id)));
+    return;
+  }
+  const [text] = await db.select({ id: smsInbound.id, createdAt: smsInbound.createdAt }).from(smsInbound).where(eq(smsInbound.messageSid, messageSid)).limit(1);
+  if (text) await announceRecord(env, "texts", text);
 }

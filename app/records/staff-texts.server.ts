@@ -4,7 +4,7 @@ import { auditStaffAction } from "~/audit/log.server";
 import { staffUserContext } from "~/auth/guard.server";
 import { messaging } from "~/config/messaging";
 import { getDb, type Db } from "~/db/client.server";
-import { outbox, repairs } from "~/db/schema";
+import { outbox, repairs, smsInbound } from "~/db/schema";
 import { parseForm } from "~/http/form.server";
 import { d1RateLimiter, waitFor } from "~/http/rate-limit.server";
 import { getCloudflare } from "~/http/request-context";
@@ -23,7 +23,8 @@ import { staffText } from "~/messaging/visitor-messages";
 import { StaffTextSchema, type TextingState } from "./rules";
 
 // A clerk's text to the customer, from any record page (decision 144): the form's state and its post. A text needs
-// the consent given with the record (a lead's form, a repair's counter consent; an order's form asks for none), never
+// the consent given with the record (a lead's form, a repair's counter consent; an order's form asks for none; a
+// text in the Texts list, that its number texted the store in the last 48 hours), never
 // goes to a number that sent STOP, counts against the store's daily cap and the clerk's hourly one, and waits out
 // the quiet hours. The outbox checks consent and opt-out again when it sends (outbox-gate.server.ts).
 
@@ -36,13 +37,14 @@ export interface TextedRecord {
 
 /** The consent a clerk's text from this record relies on. */
 function purposeOf(record: TextedRecord): TextPurpose {
+  if (record.list === "texts") return { purpose: "reply" };
   const kind = kindOfList(record.list);
   return kind ? { purpose: "transactional", record: { kind, id: record.id } } : { purpose: "repair-updates", record: { kind: "repair", id: record.id } };
 }
 
 /** Whether staff may text this record's number now, and if not, why (the form says it, by the field). */
 export async function textingState(env: Env, db: Db, record: TextedRecord, now = Date.now()): Promise<TextingState> {
-  const permission = await textPermission(db, record.phone, purposeOf(record));
+  const permission = await textPermission(db, record.phone, purposeOf(record), now);
   const capReached = storeCapReached(await storeTextsInLastDay(db, now));
   const refusal = !permission.ok
     ? TEXT_REFUSALS[permission.reason]
@@ -65,13 +67,15 @@ function queueClerkText(db: Db, record: TextedRecord, clerk: { formId: string; s
   const kind = kindOfList(record.list);
   const to = textablePhone(record.phone)!;
   if (kind) return queueLeadMessage(db, { kind, id: record.id, dedupeKey, sentBy }, textMessage("staff-text", to, staffText(message), { sendAt }), now);
+  // A repair's text, or an answer from the Texts list: about the row it names, queued only while that row exists.
+  const table = record.list === "texts" ? smsInbound : repairs;
   return queueMessage(
     db,
-    textMessage("repair-text", to, staffText(message), { sendAt }),
+    textMessage(record.list === "texts" ? "text-reply" : "repair-text", to, staffText(message), { sendAt }),
     {
       leadKind: null,
-      recordId: sql`${repairs.id}`,
-      from: sql`FROM ${repairs} WHERE ${repairs.id} = ${record.id} AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.dedupeKey} = ${dedupeKey})`,
+      recordId: sql`${table.id}`,
+      from: sql`FROM ${table} WHERE ${table.id} = ${record.id} AND NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.dedupeKey} = ${dedupeKey})`,
       dedupeKey,
       sentBy,
     },

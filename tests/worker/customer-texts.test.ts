@@ -263,3 +263,94 @@ describe("odd texts", () => {
     expect(line!.body).toBe(`&lt;script&gt;alert(1)&lt;/script&gt; bell[U+0007] nul[U+0000] turn[U+202E]back ${"long ".repeat(400)}end`);
   });
 });
+
+describe("the Texts list", () => {
+  const textsBadge = async (cookie: string) => badgesIn(await page("/dashboard/repairs", cookie)).texts ?? 0;
+  /** The Texts list's rows: id and whether new, in page order. */
+  const textRows = (html: string) =>
+    [...html.matchAll(/data-testid="text-row" data-id="(\d+)" data-unread="(true|false)"/g)].map((match) => ({ id: Number(match[1]), unread: match[2] === "true" }));
+  const idOf = async (messageSid: string) => (await rows<{ id: number }>("SELECT id FROM sms_inbound WHERE message_sid = ?", messageSid))[0]!.id;
+
+  it("holds a text from a number no record has, raises its badge until the list is opened, and shows the conversation", async () => {
+    await page("/dashboard/texts", clerk);
+    const before = await textsBadge(clerk);
+    const stranger = newNumber();
+    const { messageSid } = await inboundText({ From: stranger.e164, Body: "Do you buy gold?" });
+    expect(await rows("SELECT list, record_id FROM sms_inbound WHERE message_sid = ?", messageSid)).toEqual([{ list: "texts", record_id: null }]);
+    expect(await textsBadge(clerk)).toBe(before + 1);
+
+    const list = await page("/dashboard/texts", clerk);
+    const id = await idOf(messageSid);
+    expect(textRows(list)[0]).toEqual({ id, unread: true });
+    expect(plain(list)).toContain(`(901) 557-${stranger.e164.slice(-4)}`);
+    expect(plain(list)).toContain("Do you buy gold?");
+    expect(await textsBadge(clerk)).toBe(before);
+
+    const text = await page(`/dashboard/texts/${id}`, clerk);
+    expect(timelineOf(text).map((line) => line.body)).toEqual(["Do you buy gold?"]);
+  });
+
+  it("a clerk answers from it while the number's text is recent, never after STOP nor 48 hours on", async () => {
+    const stranger = newNumber();
+    const { messageSid } = await inboundText({ From: stranger.e164, Body: "Are you open Sunday?" });
+    const id = await idOf(messageSid);
+    const html = await page(`/dashboard/texts/${id}`, clerk);
+    const formId = /name="formId" value="([^"]+)"/.exec(html.slice(html.indexOf('id="staff-text"')))![1]!;
+    const sent = await postWithCookie(`/dashboard/texts/${id}`, { intent: "text", formId, message: "Closed Sundays, open Monday 10-6." }, clerk);
+    expect(sent.status, await sent.clone().text()).toBe(302);
+    const [reply] = await rows<{ id: number; kind: string; record_id: number; next_attempt_at: number }>(
+      "SELECT id, kind, record_id, next_attempt_at FROM outbox WHERE recipient = ? AND channel = 'sms'",
+      stranger.e164,
+    );
+    expect(reply).toMatchObject({ kind: "text-reply", record_id: id });
+    const fetchSpy = stubProviders();
+    expect(await deliverOutboxMessage(env, reply!.id, { ...senders(), now: Math.max(reply!.next_attempt_at, nextStoreNoon()) })).toBe("sent");
+    expect(sentTexts(fetchSpy).map((sms) => sms.params.To)).toEqual([stranger.e164]);
+    expect(timelineOf(await page(`/dashboard/texts/${id}`, clerk)).map((line) => line.body)).toEqual(["Closed Sundays, open Monday 10-6.\nBartlett Fine Jewelry", "Are you open Sunday?"]);
+
+    // Two days on, the number is no longer answered from here.
+    await env.DB.prepare("UPDATE sms_inbound SET created_at = created_at - ? WHERE from_phone = ?").bind(49 * 3_600_000, stranger.e164).run();
+    const later = await page(`/dashboard/texts/${id}`, clerk);
+    const stale = await postWithCookie(`/dashboard/texts/${id}`, { intent: "text", formId: /name="formId" value="([^"]+)"/.exec(later.slice(later.indexOf('id="staff-text"')))![1]!, message: "Hello again" }, clerk);
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("This number has not texted the store in the last 48 hours");
+
+    // A number that sent STOP is refused by the field.
+    const stopped = newNumber();
+    const { messageSid: first } = await inboundText({ From: stopped.e164, Body: "What are your hours?" });
+    const stoppedId = await idOf(first);
+    const form = await page(`/dashboard/texts/${stoppedId}`, clerk);
+    await inboundText({ From: stopped.e164, Body: "STOP" });
+    const refused = await postWithCookie(`/dashboard/texts/${stoppedId}`, { intent: "text", formId: /name="formId" value="([^"]+)"/.exec(form.slice(form.indexOf('id="staff-text"')))![1]!, message: "10 to 6" }, clerk);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(/-message-error"[^>]*>[\s\S]*This number replied STOP/);
+    expect(await rows("SELECT id FROM outbox WHERE recipient = ? AND kind = 'text-reply'", stopped.e164)).toEqual([]);
+  });
+
+  it("a clerk finds the customer's record by name and attaches the number's texts; its next text lands there", async () => {
+    const customer = newNumber();
+    const { repair } = await logRepair(colleague, { name: "Attach Person", phone: "(901) 559-0001" });
+    const { messageSid } = await inboundText({ From: customer.e164, Body: "This is Attach from my work phone" });
+    await inboundText({ From: customer.e164, Body: "Is my ring done?" });
+    const id = await idOf(messageSid);
+    const found = await page(`/dashboard/texts/${id}?find=${encodeURIComponent("attach pers")}`, clerk);
+    expect(plain(found)).toContain("Attach to Attach Person: repair");
+    const attached = await postWithCookie(`/dashboard/texts/${id}`, { intent: "attach", list: "repairs", recordId: String(repair.id) }, clerk);
+    expect(attached.status).toBe(302);
+    expect(attached.headers.get("Location")).toBe(`/dashboard/repairs/${repair.id}`);
+    expect(await rows("SELECT list, record_id FROM sms_inbound WHERE from_phone = ? ORDER BY id", customer.e164)).toEqual([
+      { list: "repairs", record_id: repair.id },
+      { list: "repairs", record_id: repair.id },
+    ]);
+    expect(textRows(await page("/dashboard/texts", clerk)).some((row) => row.id === id)).toBe(false);
+    const lines = timelineOf(await page(`/dashboard/repairs/${repair.id}`, clerk)).filter((line) => line.title.startsWith("Received"));
+    expect(lines.map((line) => line.body)).toEqual(["Is my ring done?", "This is Attach from my work phone"]);
+
+    const { messageSid: next } = await inboundText({ From: customer.e164, Body: "Thanks!" });
+    expect(await rows("SELECT list, record_id FROM sms_inbound WHERE message_sid = ?", next)).toEqual([{ list: "repairs", record_id: repair.id }]);
+    // The old page of the first text now leads to the record.
+    const moved = await getWithCookie(`/dashboard/texts/${id}`, clerk);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`/dashboard/repairs/${repair.id}`);
+  });
+});
