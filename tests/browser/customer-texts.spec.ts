@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { createRequire } from "node:module";
 import { TEST_TWILIO_AUTH_TOKEN } from "../../scripts/test-twilio.mjs";
 import { newColleague, signInWithPassword, uniqueName, uniquePhone } from "./fixtures";
-import { badgeCount, colleagueWatching, LIVE_PUSH, openWithRoom, recordNavigations, waitForLive } from "./dashboard-helpers";
+import { badgeCount, colleagueWatching, expectNoAxeViolations, expectNoAxeViolationsAsShown, LIVE_PUSH, openWithRoom, recordNavigations, waitForLive } from "./dashboard-helpers";
+import { expectNoIbmViolations } from "./ibm-checker";
 import { logRepair } from "./repair-helpers";
 
 // Issue 42 §1 (decision 144) at 390 px: a customer texts while a clerk has their repair open; the text appears there
@@ -127,3 +128,38 @@ test("without JavaScript the clerk answers from the repair, twice, and a STOP tu
   await expect(textField(page)).toBeDisabled();
   await context.close();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: the Texts list, a text's page and a repair with texts pass axe and IBM, and a text is attached`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const check = async (page: Page, where: string) => {
+      await expectNoIbmViolations(page, where);
+      await (javaScriptEnabled ? expectNoAxeViolations(page) : expectNoAxeViolationsAsShown(page));
+    };
+    const name = uniqueName("Attach Customer");
+    const { context, page, repairUrl } = await clerkOnNewRepair(browser, javaScriptEnabled, name, uniquePhone());
+    const stranger = uniquePhone();
+    const words = `Hi, it's ${name} from my work phone. Is my ring done?`;
+    await customerTexts(baseURL!, e164(stranger), words);
+
+    await page.goto("/dashboard/texts");
+    const row = page.getByTestId("text-row").filter({ hasText: words });
+    await expect(row).toHaveAttribute("data-unread", "true");
+    await check(page, "the Texts list");
+    await row.getByRole("link").click();
+    await page.getByRole("searchbox", { name: "Customer's name" }).fill(name);
+    await page.getByRole("button", { name: "Find" }).click();
+    const attach = page.getByRole("button", { name: `Attach to ${name}'s repair` });
+    await expect(attach).toBeVisible();
+    await check(page, "a text's page");
+
+    await attach.click();
+    await expect(page.locator(".toast", { hasText: "Text attached." })).toBeVisible();
+    expect(page.url()).toBe(repairUrl);
+    await expect(timeline(page).filter({ hasText: words })).toHaveCount(1);
+    await check(page, "the repair with a customer's text");
+    await page.goto("/dashboard/texts");
+    await expect(page.getByTestId("text-row").filter({ hasText: words })).toHaveCount(0);
+    await context.close();
+  });
+}

@@ -12,8 +12,10 @@ export interface TextTableRow {
 /** The Texts list: who, when, the first words, and New; on a phone each row is a card of those four (tables.css). */
 export function TextsTable({ rows }: { rows: TextTableRow[] }) {
   return (
-    <div className="table-wrap list-table-wrap" role="region" aria-label="Texts list" tabIndex={0}>
-      <table className="data-table list-table texts-table">
+    // Three columns that wrap: nothing scrolls sideways, so the wrapper needs no keyboard stop (IBM's engine refuses
+    // a focusable region).
+    <div className="table-wrap list-table-wrap">
+      <table className="data-table list-table texts-table" aria-label="Texts list">
         <thead>
           <tr>
             <th scope="col">From</th>

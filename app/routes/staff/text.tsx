@@ -11,7 +11,7 @@ import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { isOneOf } from "~/core/one-of";
 import { parseRowId } from "~/core/row-id";
-import { LISTS, recordHref } from "~/core/staff-lists";
+import { recordHref } from "~/core/staff-lists";
 import { loadText } from "~/dashboard/texts-page.server";
 import { sendStaffText } from "~/records/staff-texts.server";
 import { attachTexts, getListedText } from "~/texts/list.server";
@@ -78,15 +78,20 @@ export default function TextPage({ loaderData, actionData }: Route.ComponentProp
         {found === null ? null : found.length === 0 ? (
           <p role="status">No record has a customer named like “{find}”.</p>
         ) : (
-          <ul className="text-attach__found" aria-label="Records found">
+          <ul className="session-list" aria-label="Records found">
             {found.map((record) => (
-              <li key={`${record.list}-${record.id}`}>
+              <li key={`${record.list}-${record.id}`} className="session-list__item">
+                <p className="session-list__device">{record.name}</p>
+                <p>
+                  {record.one[0]!.toUpperCase()}
+                  {record.one.slice(1)}, {record.createdLabel}
+                </p>
                 <Form method="post" aria-label={`Attach to ${record.name}'s ${record.one}`}>
                   <input type="hidden" name="intent" value="attach" />
                   <input type="hidden" name="list" value={record.list} />
                   <input type="hidden" name="recordId" value={record.id} />
                   <button type="submit" className="button button--secondary">
-                    Attach to {record.name}: {LISTS[record.list].one}, {record.createdLabel}
+                    Attach<span className="visually-hidden"> to {record.name}&apos;s {record.one}</span>
                   </button>
                 </Form>
               </li>
