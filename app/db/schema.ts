@@ -693,5 +693,8 @@ export const textReads = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.list, t.recordId] })],
 );
 
+/** The table of each staff list whose records are a customer's (app/core/staff-lists.ts): each has id, name, phone. */
+export const CUSTOMER_RECORD_TABLES = { appointments, orders, contacts: contactMessages, repairs } as const;
+
 /** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */
 export const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;

@@ -16,6 +16,7 @@ import {
   recordEvents,
   recordNotes,
   textReads,
+  CUSTOMER_RECORD_TABLES,
   repairs,
   sessions,
   smsInbound,
@@ -98,7 +99,7 @@ function forgetBookerKeys(env: DbEnv, cutoff: number) {
 }
 
 /** The table each staff list's records live in, whose deletion takes the records' notes and timeline lines along. */
-const RECORD_TABLES = { appointments, orders, contacts: contactMessages, repairs, texts: smsInbound } satisfies Record<StaffList, unknown>;
+const RECORD_TABLES = { ...CUSTOMER_RECORD_TABLES, texts: smsInbound } satisfies Record<StaffList, unknown>;
 
 /**
  * A record's notes or timeline events once the record itself is gone (deleted earlier in the same batch): they

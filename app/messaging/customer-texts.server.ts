@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, contactMessages, orders, outbox, repairs, smsInbound } from "~/db/schema";
+import { appointments, contactMessages, CUSTOMER_RECORD_TABLES, orders, outbox, repairs, smsInbound } from "~/db/schema";
 import { shortName, textPreview, visibleText } from "~/core/customer-text";
 import { formatPhone } from "~/core/phone";
 import { recordHref, type StaffList } from "~/core/staff-lists";
@@ -41,12 +41,10 @@ export async function recordsOfNumber(db: Db, phone: string): Promise<RecordOfNu
     .orderBy(desc(smsInbound.id))
     .limit(1);
   if (!attached?.list || attached.list === "texts" || attached.id === null) return [];
-  const table = LIST_TABLES[attached.list];
+  const table = CUSTOMER_RECORD_TABLES[attached.list];
   const [record] = await db.select({ id: table.id, name: table.name, createdAt: table.createdAt }).from(table).where(eq(table.id, attached.id)).limit(1);
   return record ? [{ list: attached.list, id: record.id, name: record.name, createdAt: record.createdAt.getTime() }] : [];
 }
-
-const LIST_TABLES = { appointments, orders, contacts: contactMessages, repairs } as const;
 
 async function recordsCarrying(db: Db, phone: string): Promise<RecordOfNumber[]> {
   const newest = <T extends typeof appointments | typeof orders | typeof contactMessages | typeof repairs>(table: T) =>

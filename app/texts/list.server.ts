@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, like, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, contactMessages, orders, repairs, smsInbound, textReads } from "~/db/schema";
+import { appointments, contactMessages, CUSTOMER_RECORD_TABLES, orders, repairs, smsInbound, textReads } from "~/db/schema";
 import { builtStatement, type DbEnv } from "~/db/sql.server";
 import { getDb } from "~/db/client.server";
+import { keysetPage } from "~/core/keyset-page";
 import type { StaffList } from "~/core/staff-lists";
 import { TEXT_PAGE_SIZE, type TextsView } from "./view";
 
@@ -35,11 +36,7 @@ export function textsPageQuery(env: DbEnv, view: TextsView, limit = TEXT_PAGE_SI
 }
 
 export function readTextsPage(view: TextsView, rows: TextRow[], limit = TEXT_PAGE_SIZE) {
-  const backwards = view.cursor?.direction === "before";
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  if (backwards) page.reverse();
-  return { rows: page, hasOlder: backwards ? true : more, hasNewer: backwards ? more : view.cursor !== null };
+  return keysetPage(view.cursor, rows, limit);
 }
 
 /** The whole list for the CSV, ten pages at a time, oldest id last. */
@@ -82,15 +79,13 @@ export async function findRecordsNamed(db: Db, words: string): Promise<AttachCan
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
-const TABLES = { appointments, orders, contacts: contactMessages, repairs } as const;
-
 /**
  * Attaches every text of this one's number still in the Texts list to the record, and marks them read by the clerk
  * who did it. Null when the text or the record is gone; otherwise how many texts moved.
  */
 export async function attachTexts(db: Db, textId: number, target: { list: AttachCandidate["list"]; id: number }, userId: number): Promise<number | null> {
   const text = await getListedText(db, textId);
-  const table = TABLES[target.list];
+  const table = CUSTOMER_RECORD_TABLES[target.list];
   const [record] = await db.select({ id: table.id }).from(table).where(eq(table.id, target.id)).limit(1);
   if (!text || !record) return null;
   const sameNumber = and(inTextsList, eq(smsInbound.fromPhone, text.fromPhone));
