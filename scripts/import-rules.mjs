@@ -24,7 +24,7 @@ export const FLOORS = [
   ["app/messaging"],
   ["app/auth", "app/photos", "app/hours"],
   ["app/leads", "app/audit", "app/jobs"],
-  ["app/records"],
+  ["app/records", "app/texts"],
   ["app/inbox"],
   ["app/repairs"],
   ["app/dashboard"],

@@ -41,6 +41,8 @@ const AUDIT_ACTIONS = {
   "estimate-approved": "Approved an estimate",
   "estimate-declined": "Declined an estimate",
   "repairs-exported": "Exported repairs (CSV)",
+  "texts-exported": "Exported texts (CSV)",
+  "texts-attached": "Attached texts to a record",
   "special-day-added": "Set a special day",
   "special-day-removed": "Removed a special day",
   "blocked-time-added": "Blocked a time",

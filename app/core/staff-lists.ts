@@ -6,7 +6,7 @@
 // is an entry here and a folder of its own (docs/ARCHITECTURE.md says how).
 // Plain data on the ground floor: the browser and the Worker read the same.
 
-export const STAFF_LISTS = ["appointments", "orders", "contacts", "repairs"] as const;
+export const STAFF_LISTS = ["appointments", "orders", "contacts", "repairs", "texts"] as const;
 /** Unread counts stop here, so a badge never reads a whole table; badges show "99+". */
 export const UNREAD_CAP = 100;
 /** A list's name: its address in staff URLs, its unread key (inbox_seen.inbox) and its name in room events. */
@@ -35,6 +35,8 @@ export interface StaffListInfo {
   announce: { created: string; updated: string };
   /** The column naming the staff member who made a record, when staff make them: it is never new to them. */
   authorColumn?: string;
+  /** When the table holds rows of other lists too: the column naming the list a row is in (sms_inbound.list). */
+  listColumn?: string;
 }
 
 const capitalized = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`;
@@ -72,6 +74,20 @@ export const LISTS: Record<StaffList, StaffListInfo> = {
     authorColumn: "created_by",
     empty: "No repairs found.",
     announce: { created: "New repair logged.", updated: "Repair updated." },
+  },
+  // Texts from numbers no record has (decision 144); a customer's other texts show on their records.
+  texts: {
+    page: "/dashboard/texts",
+    href: "/dashboard/texts",
+    recordPath: "/dashboard/texts",
+    exportPath: "/dashboard/texts/export",
+    label: "Texts",
+    heading: "Texts",
+    one: "text",
+    table: "sms_inbound",
+    listColumn: "list",
+    empty: "No texts from numbers without a record.",
+    announce: { created: "New text received.", updated: "Text updated." },
   },
 };
 

@@ -4,14 +4,21 @@
 // If that record no longer exists, everything counts as new (seen id 0).
 // Counting stops at UNREAD_CAP, so a badge never reads a whole table. Every
 // staff list of the registry (app/core/staff-lists.ts) has its mark and badge.
+// A customer's text on an existing record counts in its list's badge too, until
+// the account reads that record (text_reads, decision 144).
 import { sql, type SQL } from "drizzle-orm";
 import { LISTS, UNREAD_CAP, type StaffList } from "~/core/staff-lists";
 import { getDb } from "~/db/client.server";
-import { inboxSeen, users } from "~/db/schema";
+import { inboxSeen, smsInbound, textReads, users } from "~/db/schema";
 import { insertSelect } from "~/db/insert-select";
 import { builtStatement, statement, type DbEnv } from "~/db/sql.server";
 
 const listTable = (list: StaffList) => sql.identifier(LISTS[list].table);
+/** `AND list = 'texts'` for a list whose table holds other lists' rows too; nothing otherwise. */
+function inList(list: StaffList): SQL {
+  const column = LISTS[list].listColumn;
+  return column ? sql` AND ${sql.identifier(column)} = ${list}` : sql``;
+}
 
 /** The id this account last saw in a list, or 0 if never seen or since deleted (a primary-key lookup). */
 function seenIdSql(userId: number, list: StaffList): SQL {
@@ -25,7 +32,27 @@ export function unreadCountSql(userId: number, list: StaffList): SQL {
   const author = LISTS[list].authorColumn;
   const notOwn = author ? sql` AND ${sql.identifier(author)} IS NOT (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})` : sql``;
   // Compiled SQL: a count over a LIMITed subquery of a table named at run time.
-  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)}${notOwn} LIMIT ${UNREAD_CAP}))`;
+  const records = sql`(SELECT count(*) FROM (SELECT 1 FROM ${listTable(list)} WHERE id > ${seenIdSql(userId, list)}${inList(list)}${notOwn} LIMIT ${UNREAD_CAP}))`;
+  return sql`min(${records} + ${unreadTextsSql(userId, list)}, ${UNREAD_CAP})`;
+}
+
+/** How many customer texts landed on this list's records after this account last read each record, up to UNREAD_CAP. */
+function unreadTextsSql(userId: number, list: StaffList): SQL {
+  // Compiled SQL: a count over a LIMITed subquery, with a correlated read mark per record.
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${smsInbound} t WHERE t.list = ${list} AND t.record_id IS NOT NULL
+    AND t.id > coalesce((SELECT r.last_text_id FROM ${textReads} r WHERE r.user_id = ${userId} AND r.list = t.list AND r.record_id = t.record_id), 0)
+    LIMIT ${UNREAD_CAP}))`;
+}
+
+/** Records the customer texts landed on one record as read by this account: opening the record reads them. */
+export async function markTextsRead(env: DbEnv, userId: number, list: StaffList, recordId: number): Promise<void> {
+  const db = getDb(env);
+  // WHERE 1: as in markSeenQuery, so SQLite reads the ON CONFLICT as the insert's.
+  const newest = sql`FROM (SELECT id FROM ${smsInbound} WHERE list = ${list} AND record_id = ${recordId} ORDER BY id DESC LIMIT 1) WHERE 1`;
+  await insertSelect(db, textReads, { userId: sql`${userId}`, list: sql`${list}`, recordId: sql`${recordId}`, lastTextId: sql`id` }, newest).onConflictDoUpdate({
+    target: [textReads.userId, textReads.list, textReads.recordId],
+    set: { lastTextId: sql`excluded.last_text_id` },
+  });
 }
 
 /** The id this account last saw in a list, as one statement for a batch (its row: `{ seen }`). */
@@ -39,7 +66,7 @@ export function markSeenQuery(env: DbEnv, userId: number, list: StaffList) {
   // ORDER BY id DESC LIMIT 1 reads one row; max(id) inside a subquery would read the whole index.
   // WHERE 1: SQLite reads "ON CONFLICT" after a bare "INSERT … SELECT … FROM" as a join's ON.
   const db = getDb(env);
-  const newest = sql`FROM (SELECT id FROM ${listTable(list)} ORDER BY id DESC LIMIT 1) WHERE 1`;
+  const newest = sql`FROM (SELECT id FROM ${listTable(list)} WHERE 1${inList(list)} ORDER BY id DESC LIMIT 1) WHERE 1`;
   return builtStatement(
     env,
     insertSelect(db, inboxSeen, { userId: sql`${userId}`, inbox: sql`${list}`, lastSeenId: sql`id` }, newest).onConflictDoUpdate({

@@ -78,6 +78,8 @@ export const appointments = sqliteTable(
     index("appointments_phone_key_starts_at_idx").on(t.phoneKey, t.startsAt),
     index("appointments_visitor_key_created_at_idx").on(t.visitorKey, t.createdAt),
     index("appointments_address_key_created_at_idx").on(t.addressKey, t.createdAt),
+    // A customer's text finds their records by number (app/messaging/customer-texts.server.ts).
+    index("appointments_phone_idx").on(t.phone, t.createdAt),
   ],
 );
 
@@ -101,6 +103,7 @@ export const orders = sqliteTable(
     index("orders_created_at_idx").on(t.createdAt),
     uniqueIndex("orders_submission_token_unique").on(t.submissionToken),
     index("orders_status_created_at_idx").on(t.status, t.createdAt),
+    index("orders_phone_idx").on(t.phone, t.createdAt),
   ],
 );
 
@@ -148,6 +151,7 @@ export const contactMessages = sqliteTable(
     index("contact_messages_created_at_idx").on(t.createdAt),
     uniqueIndex("contact_messages_submission_token_unique").on(t.submissionToken),
     index("contact_messages_status_created_at_idx").on(t.status, t.createdAt),
+    index("contact_messages_phone_idx").on(t.phone, t.createdAt),
   ],
 );
 
@@ -385,9 +389,16 @@ export const smsInbound = sqliteTable(
     /** "stop", "start" or "help" when the text was one of those keywords. */
     keyword: text("keyword"),
     createdAt: createdAt(),
+    /**
+     * The record whose list's badge the text raises (decision 144): the sender's newest record when it arrived;
+     * null for a number with no record, and for texts received before migration 0022.
+     */
+    list: text("list", { enum: STAFF_LISTS }),
+    recordId: integer("record_id"),
   },
   (t) => [
     uniqueIndex("sms_inbound_message_sid_unique").on(t.messageSid),
+    index("sms_inbound_record_idx").on(t.list, t.recordId, t.id),
     index("sms_inbound_from_phone_idx").on(t.fromPhone, t.createdAt),
     index("sms_inbound_created_at_idx").on(t.createdAt),
   ],
@@ -575,6 +586,7 @@ export const repairs = sqliteTable(
     index("repairs_status_created_at_idx").on(t.status, t.createdAt),
     index("repairs_ready_at_idx").on(t.readyAt),
     index("repairs_closed_at_idx").on(t.closedAt),
+    index("repairs_phone_idx").on(t.phone, t.createdAt),
   ],
 );
 
@@ -723,6 +735,26 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
 );
+
+/**
+ * The newest customer text each staff account has read on a record (decision 144): a text landed on a record
+ * (sms_inbound.list, record_id) with a higher id is unread for that account and counts in its list's badge.
+ */
+export const textReads = sqliteTable(
+  "text_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    list: text("list", { enum: STAFF_LISTS }).notNull(),
+    recordId: integer("record_id").notNull(),
+    lastTextId: integer("last_text_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list, t.recordId] })],
+);
+
+/** The table of each staff list whose records are a customer's (app/core/staff-lists.ts): each has id, name, phone. */
+export const CUSTOMER_RECORD_TABLES = { appointments, orders, contacts: contactMessages, repairs } as const;
 
 /** Each lead kind's table (app/core/lead-kinds.ts names them; the tables share their lead columns). */
 export const LEAD_TABLES = { contact: contactMessages, order: orders, appointment: appointments } as const;

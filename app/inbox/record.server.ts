@@ -11,7 +11,8 @@ import { setAppointmentStatus } from "~/inbox/appointment-status.server";
 import { kindOfList, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { announceLeadChange } from "../../party/client.server";
 import { formatCalendarDay, formatStoreDateTime } from "~/core/store-time";
-import { bookingEmail, textingState } from "./messages.server";
+import { bookingEmail } from "./messages.server";
+import { textingState } from "~/records/staff-texts.server";
 import { getLead, orderPhotos, updateLead, type UpdateOutcome } from "./queries.server";
 import {
   changedByMessage,
@@ -48,7 +49,7 @@ export async function loadRecord(env: Env, kind: LeadKind, id: number) {
   const db = getDb(env);
   const now = Date.now();
   const [texting, bookedEmail] = await Promise.all([
-    textingState(env, db, lead, now),
+    textingState(env, db, { list: LEADS[kind].list, id, phone: lead.phone }, now),
     lead.kind === "appointment" ? bookingEmail(db, lead.id) : null,
   ]);
   return {

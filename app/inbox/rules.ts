@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { messaging } from "~/config/messaging";
 import type { LeadStatus } from "~/core/lead-statuses";
 import { LEAD_KINDS, type LeadKind } from "~/core/lead-kinds";
 import { statusesFor } from "./view";
@@ -53,30 +52,3 @@ export function changedByMessage(by: string | null, atLabel: string | null, what
   return atLabel ? `Changed by ${who} at ${atLabel}, ${what}.` : `Changed by ${who}, ${what}.`;
 }
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** A text staff write on a record page; the store's name is added after it. */
-export const StaffTextSchema = z.object({
-  intent: z.literal("text"),
-  /** One per rendered form, so a double click sends one text. */
-  formId: z.uuid({ error: "Reload the page and try again." }),
-  message: z
-    .string({ error: "Write the text first." })
-    .trim()
-    .min(1, "Write the text first.")
-    .max(messaging.staffTextMaxLength, `Keep the text to ${messaging.staffTextMaxLength} characters or fewer.`)
-    .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), "The text contains characters we can't send."),
-});
-
-/** Whether staff may text a record's number, and why not. */
-export interface TextingState {
-  /** The number as people read it, or null when it can't receive texts. */
-  to: string | null;
-  /** Why the button is disabled; null when texting is allowed. */
-  refusal: string | null;
-  /** False while the Twilio credentials are missing: texts wait in the outbox. */
-  providerReady: boolean;
-  formId: string;
-  maxLength: number;
-}

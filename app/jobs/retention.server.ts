@@ -16,6 +16,8 @@ import {
   rateLimits,
   recordEvents,
   recordNotes,
+  textReads,
+  CUSTOMER_RECORD_TABLES,
   repairs,
   reviewRequests,
   sessions,
@@ -111,13 +113,13 @@ function forgetReviewCustomers(env: DbEnv, cutoff: number) {
 }
 
 /** The table each staff list's records live in, whose deletion takes the records' notes and timeline lines along. */
-const RECORD_TABLES = { appointments, orders, contacts: contactMessages, repairs } satisfies Record<StaffList, unknown>;
+const RECORD_TABLES = { ...CUSTOMER_RECORD_TABLES, texts: smsInbound } satisfies Record<StaffList, unknown>;
 
 /**
  * A record's notes or timeline events once the record itself is gone (deleted earlier in the same batch): they
  * hold what staff wrote about a person, so they go with the record (decision 140).
  */
-function purgeOrphaned(env: DbEnv, lines: typeof recordNotes | typeof recordEvents, list: StaffList) {
+function purgeOrphaned(env: DbEnv, lines: typeof recordNotes | typeof recordEvents | typeof textReads, list: StaffList) {
   const records = RECORD_TABLES[list];
   const orphaned = getDb(env)
     .select({ rowid })
@@ -169,7 +171,7 @@ export async function purgeExpiredRecords(env: Env, now = Date.now()): Promise<n
     purgeOlderThan(env, appointments, appointments.startsAt, now - RETENTION.appointmentsMs),
     // closed_at is set only while a repair is picked up or cancelled (app/repairs/repairs.server.ts).
     purgeOlderThan(env, repairs, repairs.closedAt, now - RETENTION.closedRepairsMs),
-    ...STAFF_LISTS.flatMap((list) => [purgeOrphaned(env, recordNotes, list), purgeOrphaned(env, recordEvents, list)]),
+    ...STAFF_LISTS.flatMap((list) => [purgeOrphaned(env, recordNotes, list), purgeOrphaned(env, recordEvents, list), purgeOrphaned(env, textReads, list)]),
     purgeOlderThan(env, outbox, outbox.createdAt, now - RETENTION.outboxMs),
     purgeOlderThan(env, smsInbound, smsInbound.createdAt, now - RETENTION.outboxMs),
     purgeOlderThan(env, consentRecords, consentRecords.createdAt, now - RETENTION.smsConsentMs),

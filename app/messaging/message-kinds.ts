@@ -26,7 +26,7 @@ interface MessageKindInfo {
    * allows nothing else; its estimate text the counter consent that names estimates (decision 141). "visit":
    * the consent to texts about the visit given with its record, a booking's or a repair's counter consent.
    */
-  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates" | "visit";
+  consent?: "promotional" | "promotional-request" | "repair-ready" | "repair-updates" | "visit" | "reply";
   /** Held until the quiet hours end (app/core/reminders.ts): the one quiet-hour rule of the outbox (decision 136). */
   heldInQuietHours?: true;
   /** Sent only within these store hours (which lie outside the quiet hours), held until they start again (decision 146). */
@@ -51,6 +51,12 @@ const MESSAGE_KINDS = {
   "help-reply": { audience: "visitor", automated: true, label: "Reply to HELP", answersKeyword: true },
   "stop-reply": { audience: "visitor", automated: true, label: "Reply to STOP", answersKeyword: true },
   "staff-text": { audience: "visitor", automated: false, label: "Text from staff", heldInQuietHours: true },
+  // A clerk's text from a repair's page (decision 144): its record_id is the repair's, its lead_kind null, and it
+  // needs the counter consent "about this repair" (decision 141's words).
+  "repair-text": { audience: "visitor", automated: false, label: "Text from staff", consent: "repair-updates", heldInQuietHours: true },
+  // A clerk's answer from the Texts list to a number with no record (decision 144): its record_id is the received
+  // text's (sms_inbound), its lead_kind null; it relies on the number having texted the store, not on a form.
+  "text-reply": { audience: "visitor", automated: false, label: "Text from staff", consent: "reply", heldInQuietHours: true },
   // A repair set Ready for pickup (app/repairs/); its record_id is the repair's, its lead_kind null.
   "repair-ready": { audience: "visitor", automated: true, label: "Repair ready for pickup", consent: "repair-ready", heldInQuietHours: true },
   // A repair set Waiting for approval: the estimate, with a link to /repair (decision 141).
@@ -87,6 +93,8 @@ export function messageKindInfo(kind: string): MessageKindInfo | null {
 
 /** The kinds the site sends on its own, for the daily-limit count in SQL. */
 export const AUTOMATED_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter((kind) => MESSAGE_KINDS[kind].automated);
+/** The texts a clerk writes, from any record: a record's conversation shows them (app/messaging/customer-texts.server.ts). */
+export const CLERK_TEXT_KINDS = ["staff-text", "repair-text", "text-reply"] as const satisfies MessageKind[];
 export const STAFF_KINDS = (Object.keys(MESSAGE_KINDS) as MessageKind[]).filter(
   (kind) => MESSAGE_KINDS[kind].audience === "staff",
 );

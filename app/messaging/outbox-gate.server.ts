@@ -44,7 +44,7 @@ export async function checkBeforeSend(db: Db, row: Claimed, now: number): Promis
   if (withdrawn) return { go: false, cancel: withdrawn };
   if (row.channel === "sms") {
     const need = textPurposeOf(row);
-    const permission = need ? await textPermission(db, row.recipient, need) : null;
+    const permission = need ? await textPermission(db, row.recipient, need, now) : null;
     if (!permission?.ok) return { go: false, cancel: `Not sent: ${TEXT_REFUSALS[permission?.reason ?? "no-consent"]}` };
   }
   // The one quiet-hour rule: a kind that says heldInQuietHours waits for their end, without spending an attempt;
@@ -67,6 +67,7 @@ function textPurposeOf(row: Claimed): TextPurpose | null {
     return row.leadKind ? { purpose: "transactional", record: { kind: row.leadKind, id: row.recordId } } : { purpose: "repair-updates", record: { kind: "repair", id: row.recordId } };
   }
   if (consent === "promotional") return { purpose: "promotional" };
+  if (consent === "reply") return { purpose: "reply" };
   if (consent === "repair-ready" || consent === "repair-updates") return { purpose: consent, record: { kind: "repair", id: row.recordId } };
   return row.leadKind ? { purpose: consent, record: { kind: row.leadKind, id: row.recordId } } : null;
 }

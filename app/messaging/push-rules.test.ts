@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpointProblem, previewOf, PUSH_MESSAGES, pushNotification, shortName } from "./push-rules";
+import { endpointProblem, PUSH_MESSAGES, pushNotification } from "./push-rules";
 
 describe("push subscription endpoints", () => {
   it("accepts the push services browsers use", () => {
@@ -34,16 +34,15 @@ describe("push subscription endpoints", () => {
 });
 
 describe("what a push says", () => {
-  it("names the customer by first name and last initial", () => {
-    expect(shortName("Maya Thompson")).toBe("Maya T.");
-    expect(shortName("  maya   de la cruz ")).toBe("maya C.");
-    expect(shortName("Cher")).toBe("Cher");
-    expect(shortName("")).toBe("a customer");
-  });
-
-  it("keeps the preview to one short line", () => {
-    expect(previewOf("Can I come\nat 3 instead?")).toBe("Can I come at 3 instead?");
-    const long = previewOf("word ".repeat(60));
+  it("names the customer by first name and last initial, a number as it is, and keeps the preview to one short line", () => {
+    const push = { list: "texts", path: "/dashboard/texts/3", kind: "Text" } as const;
+    expect(pushNotification({ ...push, name: "  maya   de la cruz ", preview: "Can I come\nat 3 instead?" })).toMatchObject({
+      title: "Text from maya C.",
+      body: "Can I come at 3 instead?",
+    });
+    expect(pushNotification({ ...push, name: "(901) 555-0142", preview: "Hi" }).title).toBe("Text from (901) 555-0142");
+    expect(pushNotification({ ...push, name: "", preview: "Hi" }).title).toBe("Text from a customer");
+    const long = pushNotification({ ...push, name: "Cher", preview: "word ".repeat(60) }).body;
     expect(long.length).toBeLessThanOrEqual(120);
     expect(long.endsWith("word…")).toBe(true);
   });

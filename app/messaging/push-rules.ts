@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shortName, textPreview } from "~/core/customer-text";
 import { STAFF_LISTS, staffListNamed, type StaffList } from "~/core/staff-lists";
 
 // Push notifications to staff devices (docs/decisions/145): which endpoints a
@@ -69,26 +70,8 @@ export function storedLists(lists: readonly unknown[]): StaffList[] {
   return lists.map(staffListNamed).filter((list): list is StaffList => list !== null);
 }
 
-/** "Maya T.": a customer's first name and last initial, as a lock screen may show it to anyone nearby. */
-export function shortName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "a customer";
-  const [first, ...rest] = words;
-  const last = rest.at(-1);
-  return last ? `${first} ${[...last][0]!.toUpperCase()}.` : first!;
-}
-
 /** Preview length: a notification shows two lines or so; more is cut at a word with an ellipsis. */
 export const PREVIEW_CHARACTERS = 120;
-
-/** One line of at most PREVIEW_CHARACTERS: whitespace runs (line breaks included) become one space. */
-export function previewOf(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= PREVIEW_CHARACTERS) return line;
-  const cut = line.slice(0, PREVIEW_CHARACTERS - 1);
-  const atWord = cut.lastIndexOf(" ");
-  return `${(atWord > PREVIEW_CHARACTERS / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
-}
 
 /** What one push says and opens. */
 export interface StaffPush {
@@ -98,17 +81,17 @@ export interface StaffPush {
   path: `/${string}`;
   /** What happened, as the title begins: "New appointment", "Text", "Estimate approved". */
   kind: string;
-  /** The customer's name as stored; the push shows it short (shortName). */
+  /** The customer's name as stored, or their number; the push shows a name short (shortName). */
   name: string;
-  /** What they wrote or asked for; the push shows one short line of it (previewOf). */
+  /** What they wrote or asked for; the push shows one short line of it (textPreview). */
   preview: string;
 }
 
 /** The notification the service worker shows: "New appointment from Maya T." over the preview. */
 export function pushNotification(push: StaffPush): { title: string; body: string; path: string; tag: string } {
   return {
-    title: `${push.kind} from ${shortName(push.name)}`,
-    body: previewOf(push.preview),
+    title: `${push.kind} from ${shortName(push.name) ?? "a customer"}`,
+    body: textPreview(push.preview, PREVIEW_CHARACTERS),
     path: push.path,
     // One notification per record: a second push about it replaces the first instead of piling up.
     tag: push.path,

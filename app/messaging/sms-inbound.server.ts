@@ -2,9 +2,12 @@ import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { insertSelect } from "~/db/insert-select";
 import { consentRecords, outbox, smsInbound, smsOptOuts } from "~/db/schema";
-import { announceLeadChange } from "../../party/client.server";
+import { announceRecord, announceRecordChange } from "../../party/client.server";
+import { recordHref } from "~/core/staff-lists";
+import { customerTextArrival, recordsOfNumber, type RecordOfNumber } from "./customer-texts.server";
 import { queueMessage, textMessage } from "./outbox.server";
 import { deliverQueued } from "./outbox-delivery.server";
+import { notifyStaff } from "./push.server";
 import { signedTwilioForm, TWILIO_MESSAGE_SID, webhookAnswer } from "./twilio.server";
 import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messages";
 
@@ -15,7 +18,9 @@ import { helpReplyText, promoWelcomeText, stopReplyText } from "./visitor-messag
 // STOP are answered, through the outbox like every other text, whoever sent
 // them (CTIA asks it of every sender), at most once per number per day. YES
 // confirms a request for promotions made on a form, once the number was sent
-// the text that asks for it (decision 135), and is answered once.
+// the text that asks for it (decision 135), and is answered once. Every text
+// lands on its sender's records (decision 144): stored against the newest, shown
+// on each, and every open page of them is told at once.
 
 /** CTIA's keywords (Messaging Principles and Best Practices), as Twilio's own opt-out handling knows them. */
 const KEYWORDS = {
@@ -44,8 +49,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PROMO_CONFIRMATION_VALID_MS = 30 * DAY_MS;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
-/** Twilio joins a long text into one Body of up to 1,600 characters. */
-const MAX_BODY = 1600;
 
 const EMPTY_TWIML = `<?xml version="1.0" encoding="UTF-8"?><Response></Response>`;
 
@@ -57,19 +60,24 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   const from = params.get("From");
   const to = params.get("To");
   const body = params.get("Body");
-  if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined || body.length > MAX_BODY) {
+  if (!messageSid || !TWILIO_MESSAGE_SID.test(messageSid) || !from || !E164.test(from) || !to || body === undefined) {
     return webhookAnswer(400, "Bad request: MessageSid, From, To and Body are required.");
   }
 
   const db = getDb(env);
   const now = Date.now();
   const keyword = keywordOf(body);
+  // Twilio joins a long text into one Body of up to 1,600 characters; a longer one (the request guard caps its
+  // size) is stored whole all the same, as is any character in it: nothing a customer sent is lost (decision 144).
+  const records = await recordsOfNumber(db, from);
+  const landing = records[0];
   const inbound = sql`FROM ${smsInbound} i WHERE i.message_sid = ${messageSid}`;
   const results = await db.batch([
     db
       .insert(smsInbound)
-      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now) })
-      .onConflictDoNothing(),
+      .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now), list: landing?.list ?? "texts", recordId: landing?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ id: smsInbound.id }),
     // STOP or START, once per received text: a retried webhook finds the row it already wrote.
     ...(keyword === "stop" || keyword === "start"
       ? [
@@ -109,7 +117,15 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
   if (keyword === "help" || keyword === "stop" || keyword === "yes") {
     deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
   }
-  ctx.waitUntil(announceToRecordsOf(env, from));
+  // Every open page of the sender's records shows the text at once, and the list it landed in raises its badge.
+  ctx.waitUntil(announceCustomerText(env, db, messageSid, records));
+  // Staff phones that chose its list hear of a text someone wrote, once (a retried webhook stored nothing);
+  // a keyword is answered by the site and needs no clerk.
+  const [stored] = results[0] as { id: number }[];
+  if (stored && !keyword) {
+    const arrival = customerTextArrival(landing, from, body);
+    notifyStaff(env, ctx, { list: arrival.list ?? "texts", path: arrival.recordHref ?? recordHref("texts", stored.id), kind: "Text", name: arrival.senderName, preview: body });
+  }
   return webhookAnswer(200, EMPTY_TWIML, "text/xml; charset=utf-8");
 }
 
@@ -159,17 +175,12 @@ function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; 
   ];
 }
 
-/** Open record pages of leads that gave consent for this number show the text (and a STOP) at once. */
-async function announceToRecordsOf(env: Env, phone: string) {
-  const rows = await getDb(env)
-    .select({ contact: consentRecords.contactMessageId, appointment: consentRecords.appointmentId })
-    .from(consentRecords)
-    .where(eq(consentRecords.phone, phone))
-    .limit(20);
-  await Promise.all(
-    rows.flatMap((row) => [
-      ...(row.contact ? [announceLeadChange(env, "contact", row.contact)] : []),
-      ...(row.appointment ? [announceLeadChange(env, "appointment", row.appointment)] : []),
-    ]),
-  );
+/** A text of a number with no record arrived in the Texts list; otherwise every record of the number changed. */
+async function announceCustomerText(env: Env, db: ReturnType<typeof getDb>, messageSid: string, records: RecordOfNumber[]): Promise<void> {
+  if (records.length > 0) {
+    await Promise.all(records.map((record) => announceRecordChange(env, record.list, record.id)));
+    return;
+  }
+  const [text] = await db.select({ id: smsInbound.id, createdAt: smsInbound.createdAt }).from(smsInbound).where(eq(smsInbound.messageSid, messageSid)).limit(1);
+  if (text) await announceRecord(env, "texts", text);
 }

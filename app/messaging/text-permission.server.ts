@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { messaging } from "~/config/messaging";
 import type { Db } from "~/db/client.server";
-import { consentRecords, outbox, smsOptOuts, type ConsentPurpose } from "~/db/schema";
+import { consentRecords, outbox, smsInbound, smsOptOuts, type ConsentPurpose } from "~/db/schema";
 import type { LeadKind } from "~/core/lead-kinds";
 import { textablePhone } from "~/core/phone";
 
@@ -13,7 +13,8 @@ import { textablePhone } from "~/core/phone";
 // text); the confirmation text needs the unconfirmed request made with its
 // record. Never while the number is on the opt-out list (its newest STOP/START
 // row says stop). The outbox asks at send time, the staff page before it offers
-// the button.
+// the button. A number with no record may be answered for a while after it
+// texted the store (decision 144): the customer asked; nothing else is sent.
 
 /** The record a text is about, whose consent it relies on. An order's form asks for none. */
 export interface ConsentSource {
@@ -27,11 +28,12 @@ export interface ConsentSource {
  */
 export type TextPurpose =
   | { purpose: "transactional" | "repair-ready" | "repair-updates" | "promotional-request"; record: ConsentSource }
-  | { purpose: "promotional"; record?: null };
+  | { purpose: "promotional"; record?: null }
+  | { purpose: "reply"; record?: null };
 
 export type TextPermission =
   | { ok: true; phone: string }
-  | { ok: false; reason: "no-number" | "no-consent" | "not-asked" | "no-promo-consent" | "promo-confirmed" | "opted-out"; phone: string | null };
+  | { ok: false; reason: "no-number" | "no-consent" | "not-asked" | "no-promo-consent" | "promo-confirmed" | "opted-out" | "no-recent-text"; phone: string | null };
 
 export const TEXT_REFUSALS: Record<Extract<TextPermission, { ok: false }>["reason"], string> = {
   "no-number": "This phone number can't receive texts: a 10-digit US number is needed.",
@@ -40,7 +42,11 @@ export const TEXT_REFUSALS: Record<Extract<TextPermission, { ok: false }>["reaso
   "no-promo-consent": "This number has not confirmed promotions by text (by replying YES).",
   "promo-confirmed": "This number has already confirmed promotions by text.",
   "opted-out": "This number replied STOP and is on the opt-out list.",
+  "no-recent-text": "This number has not texted the store in the last 48 hours: call it, or attach its text to the customer's record.",
 };
+
+/** How long after a number's last text (not a keyword) a clerk may answer it without a record's consent. */
+export const REPLY_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +64,7 @@ const promotionalConfirmed = (phone: string) =>
 /** The consents that allow the text, as a WHERE, or null when no record of its kind can hold one. */
 function allowingConsent(phone: string, need: TextPurpose): SQL | undefined | null {
   if (need.purpose === "promotional") return promotionalConfirmed(phone);
+  if (need.purpose === "reply") return null;
   const column = sourceColumn(need.record.kind);
   if (!column) return null;
   const purpose = need.purpose === "promotional-request" ? "promotional" : need.purpose;
@@ -66,13 +73,19 @@ function allowingConsent(phone: string, need: TextPurpose): SQL | undefined | nu
   return and(eq(consentRecords.phone, phone), inArray(consentRecords.purpose, purposes), eq(column, need.record.id));
 }
 
-export async function textPermission(db: Db, typedPhone: string, need: TextPurpose): Promise<TextPermission> {
+export async function textPermission(db: Db, typedPhone: string, need: TextPurpose, now = Date.now()): Promise<TextPermission> {
   const phone = textablePhone(typedPhone);
   if (!phone) return { ok: false, reason: "no-number", phone: null };
   const allowing = allowingConsent(phone, need);
-  const noConsent = need.purpose === "promotional" ? "no-promo-consent" : allowing === null ? "not-asked" : "no-consent";
+  const noConsent = need.purpose === "promotional" ? "no-promo-consent" : need.purpose === "reply" ? "no-recent-text" : allowing === null ? "not-asked" : "no-consent";
   const [consent, latest] = await db.batch([
-    db.select({ id: consentRecords.id }).from(consentRecords).where(allowing ?? sql`0`).limit(1),
+    need.purpose === "reply"
+      ? db
+          .select({ id: smsInbound.id })
+          .from(smsInbound)
+          .where(and(eq(smsInbound.fromPhone, phone), isNull(smsInbound.keyword), gt(smsInbound.createdAt, new Date(now - REPLY_WINDOW_MS))))
+          .limit(1)
+      : db.select({ id: consentRecords.id }).from(consentRecords).where(allowing ?? sql`0`).limit(1),
     db
       .select({ action: smsOptOuts.action })
       .from(smsOptOuts)

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { keysetPage } from "~/core/keyset-page";
 import { statement, type DbEnv } from "~/db/sql.server";
 import { planSearch } from "~/inbox/queries.server";
 import { OVERDUE_AFTER_MS, type RepairStatus } from "~/core/repair-statuses";
@@ -49,15 +50,7 @@ export function repairPageQuery(env: DbEnv, view: RepairView, options: { match: 
 }
 
 export function readRepairPage(view: RepairView, rows: RepairRow[], limit: number) {
-  const backwards = view.cursor?.direction === "before";
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  if (backwards) page.reverse();
-  return {
-    rows: page,
-    hasOlder: backwards ? true : more,
-    hasNewer: backwards ? more : view.cursor !== null,
-  };
+  return keysetPage(view.cursor, rows, limit);
 }
 
 /** The whole view for the CSV, ten pages at a time, oldest id last. */

@@ -7,6 +7,7 @@ import { TEST_VAPID_KEYS } from "../support/push-keys";
 import { getWithCookie, postWithCookie } from "./dashboard-helpers";
 import { createStaff, ORIGIN, postForm, signIn } from "./helpers";
 import { freeWeekday, postLead, rows, uniqueIp } from "./lead-helpers";
+import { inboundText } from "./message-helpers";
 import { logRepair, repairRow } from "./repair-helpers";
 
 // Web Push to staff devices (docs/decisions/145). The browser's side is outside the product: its keys are made,
@@ -281,6 +282,45 @@ describe("what is pushed", () => {
       body: `$120 for ${fields.item} (ticket ${current.ticket})`,
       path: `/dashboard/repairs/${repair.id}`,
     });
+  });
+
+  it("a customer's text reaches the devices of the list it landed in, once, naming the sender and what they wrote", async () => {
+    const pushes = fakePushService();
+    const [repairsPhone, textsPhone] = await Promise.all([newBrowser(), newBrowser()]);
+    await subscribe(cookie, repairsPhone, ["repairs"]);
+    await subscribe(cookie, textsPhone, ["texts"]);
+    const { repair, fields } = await logRepair(cookie, { name: "Maya Thompson" });
+    const from = `+1${fields.phone!.replace(/\D/g, "").slice(-10)}`;
+
+    const sent = await inboundText({ From: from, Body: "Can I come\nat 3 instead?" });
+    expect(sent.response.status).toBe(200);
+    await vi.waitFor(() => expect(pushes).toHaveLength(1));
+    expect(pushes[0]!.url).toBe(repairsPhone.endpoint);
+    expect(JSON.parse((await receive(repairsPhone, pushes[0]!)).plaintext!)).toMatchObject({
+      title: "Text from Maya T.",
+      body: "Can I come at 3 instead?",
+      path: `/dashboard/repairs/${repair.id}`,
+    });
+
+    // A number no record has: the Texts devices, named by the number, opening the text.
+    const stranger = await inboundText({ From: "+19015560417", Body: "Do you buy gold?" });
+    expect(stranger.response.status).toBe(200);
+    await vi.waitFor(() => expect(pushes).toHaveLength(2));
+    expect(pushes[1]!.url).toBe(textsPhone.endpoint);
+    const [text] = await rows<{ id: number }>("SELECT id FROM sms_inbound WHERE message_sid = ?", stranger.messageSid);
+    expect(JSON.parse((await receive(textsPhone, pushes[1]!)).plaintext!)).toMatchObject({
+      title: "Text from (901) 556-0417",
+      body: "Do you buy gold?",
+      path: `/dashboard/texts/${text!.id}`,
+    });
+
+    // Twilio's retry of a text, and a keyword the site answers itself, push nothing more.
+    expect((await inboundText({ From: from, Body: "Can I come\nat 3 instead?", MessageSid: sent.messageSid })).response.status).toBe(200);
+    expect((await inboundText({ From: from, Body: "START" })).response.status).toBe(200);
+    const marker = await inboundText({ From: "+19015560417", Body: "Also silver?" });
+    expect(marker.response.status).toBe(200);
+    await vi.waitFor(() => expect(pushes).toHaveLength(3));
+    expect(JSON.parse((await receive(textsPhone, pushes[2]!)).plaintext!)).toMatchObject({ body: "Also silver?" });
   });
 
   it("removes the devices the push service reports gone (404, 410) and keeps one that failed otherwise", async () => {

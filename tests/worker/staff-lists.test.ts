@@ -1,5 +1,5 @@
 // The registry of staff lists (app/core/staff-lists.ts) drives every list's tab,
-// badge, seen mark, live event and export, for all four lists alike: a record
+// badge, seen mark, live event and export, for every list alike: a record
 // arrives in each the way it does in the store, and the dashboard is read as a
 // clerk's browser reads it.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { createStaff, signIn } from "./helpers";
 import { badgesIn, getWithCookie, openLiveSocket } from "./dashboard-helpers";
 import { freeWeekday, postLead } from "./lead-helpers";
 import { logRepair } from "./repair-helpers";
+import { inboundText } from "./message-helpers";
 
 let clerk = "";
 /** Logs the repairs: a repair is never new to the clerk who logged it (issue 41), so a colleague's raises the badge. */
@@ -18,7 +19,8 @@ beforeAll(async () => {
   colleague = await signIn(await createStaff());
 });
 
-/** Puts one record into a list as the store would: a visitor's form, or a colleague logging a repair; its name. */
+let texts = 0;
+/** Puts one record into a list as the store would: a visitor's form, a colleague logging a repair, a text; its name. */
 async function arrive(list: StaffList, name: string): Promise<string> {
   const visitor = { name, phone: "901-555-0148", email: "registry@example.com" };
   if (list === "appointments") {
@@ -28,8 +30,11 @@ async function arrive(list: StaffList, name: string): Promise<string> {
     expect((await postLead("/orderOnline", "order", order)).status).toBe(302);
   } else if (list === "contacts") {
     expect((await postLead("/contactus", "contact", { ...visitor, message: "Hello", smsConsent: "on" })).status).toBe(302);
-  } else {
+  } else if (list === "repairs") {
     await logRepair(colleague, { name });
+  } else {
+    // A text from a number no record has: its words stand in for a name.
+    expect((await inboundText({ From: `+1901558${String(1000 + ++texts).padStart(4, "0")}`, Body: name })).response.status).toBe(200);
   }
   return name;
 }

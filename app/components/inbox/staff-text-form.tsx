@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ErrorList, FormErrors, HoneypotField } from "~/components/ui/forms";
-import { StaffTextSchema, type TextingState } from "~/inbox/rules";
+import { StaffTextSchema, type TextingState } from "~/records/rules";
 
 /**
  * Texts the visitor from their record: only to a number with consent and not
@@ -32,9 +32,9 @@ export function StaffTextForm({ texting, lastResult }: { texting: TextingState; 
       <input type="hidden" name="formId" value={texting.formId} />
       <FormErrors errors={form.errors} />
       <div className="field">
-        <label htmlFor={fields.message.id}>Text to {texting.to ?? "this visitor"}</label>
+        <label htmlFor={fields.message.id}>Text to {texting.to ?? "this customer"}</label>
         <p id={hintId} className="field__hint">
-          Up to {texting.maxLength} characters; the store&apos;s name is added at the end. For an order update or a follow-up.
+          Up to {texting.maxLength} characters; the store&apos;s name is added at the end. For an answer, an update or a follow-up.
         </p>
         <textarea
           {...getTextareaProps(fields.message)}

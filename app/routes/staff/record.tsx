@@ -13,7 +13,8 @@ import { useLiveRecord } from "~/components/inbox/use-live-record";
 import { parseForm } from "~/http/form.server";
 import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
-import { sendStaffText } from "~/inbox/messages.server";
+import { sendStaffText } from "~/records/staff-texts.server";
+import { getLead } from "~/inbox/queries.server";
 import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
 import { leadHref } from "~/core/dashboard-links";
@@ -22,6 +23,8 @@ import { tabHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
 import { LISTS } from "~/core/staff-lists";
 import { recordTimeline } from "~/dashboard/record-timeline.server";
+import { markTextsRead } from "~/dashboard/unread.server";
+import { staffUserContext } from "~/auth/guard.server";
 import { getDb } from "~/db/client.server";
 import { addNote } from "~/records/notes.server";
 
@@ -33,7 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { kind, id } = recordParams(params);
   const { env } = getCloudflare(context);
-  const record = await loadRecord(env, kind, id);
+  // Opening the record reads the customer's texts on it (decision 144).
+  const [record] = await Promise.all([loadRecord(env, kind, id), markTextsRead(env, context.get(staffUserContext).id, LEADS[kind].list, id)]);
   return { ...record, timeline: await recordTimeline(getDb(env), LEADS[kind].list, record.lead), noteFormId: crypto.randomUUID() };
 }
 
@@ -45,7 +49,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { kind, id } = recordParams(params);
   const formData = await request.formData();
   if (formData.get("intent") === "status") return saveRowStatus(context, request, kind, id, formData);
-  if (formData.get("intent") === "text") return sendStaffText(context, request, kind, id, formData);
+  if (formData.get("intent") === "text") {
+    const lead = await getLead(getCloudflare(context).env, kind, id);
+    if (!lead) notFound();
+    return sendStaffText(context, request, { list: LEADS[kind].list, id, phone: lead.phone }, formData);
+  }
   if (formData.get("intent") === "note") return addNote(context, request, LEADS[kind].list, id, formData);
 
   const submission = parseForm(formData, DETAILS_SCHEMAS[kind]);

@@ -25,6 +25,9 @@ import { announceRecordChange } from "../../../party/client.server";
 import { deliverQueued } from "~/messaging/outbox-delivery.server";
 import { changeRepairStatus, getRepair, repairConflict, repairEstimatesOf, repairHistory, repairPhotosOf, requestEstimate } from "~/repairs/repairs.server";
 import { recordTimeline } from "~/dashboard/record-timeline.server";
+import { markTextsRead } from "~/dashboard/unread.server";
+import { sendStaffText, textingState } from "~/records/staff-texts.server";
+import { StaffTextForm } from "~/components/inbox/staff-text-form";
 import { addNote } from "~/records/notes.server";
 import { NoteForm } from "~/components/dashboard/note-form";
 import { RecordTimeline } from "~/components/dashboard/record-timeline";
@@ -44,14 +47,25 @@ function repairId(params: { id?: string }): number {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = getDb(getCloudflare(context).env);
+  const { env } = getCloudflare(context);
+  const db = getDb(env);
   const id = repairId(params);
-  // The history, estimates and photos need only the id: read with the repair, not after it.
-  const [repair, history, estimates, photos] = await Promise.all([getRepair(db, id), repairHistory(db, id), repairEstimatesOf(db, id), repairPhotosOf(db, id)]);
+  // The history, estimates and photos need only the id: read with the repair, not after it; so does reading its texts.
+  const [repair, history, estimates, photos] = await Promise.all([
+    getRepair(db, id),
+    repairHistory(db, id),
+    repairEstimatesOf(db, id),
+    repairPhotosOf(db, id),
+    markTextsRead(env, context.get(staffUserContext).id, "repairs", id),
+  ]);
   if (!repair) throw data("Not found", { status: 404 });
   const now = Date.now();
-  const timeline = await recordTimeline(db, "repairs", { ...repair, createdAt: repair.createdAt.getTime() }, now);
+  const [timeline, texting] = await Promise.all([
+    recordTimeline(db, "repairs", { ...repair, createdAt: repair.createdAt.getTime() }, now),
+    textingState(env, db, { list: "repairs", id, phone: repair.phone }, now),
+  ]);
   return {
+    texting,
     repair: { ...repair, createdAt: repair.createdAt.getTime(), updatedAt: repair.updatedAt.getTime(), readyAt: repair.readyAt?.getTime() ?? null, closedAt: null },
     overdue: isOverdue(repair, now),
     createdLabel: formatStoreDateTime(repair.createdAt.getTime()),
@@ -92,6 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === ESTIMATE_INTENT) return askForApproval(request, context, id, formData);
   if (formData.get("intent") === "note") return addNote(context, request, "repairs", id, formData);
+  if (formData.get("intent") === "text") return textCustomer(request, context, id, formData);
   const submission = parseForm(formData, RepairStatusSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), conflict: null }, { status: 400 });
   const now = Date.now();
@@ -126,6 +141,13 @@ async function askForApproval(request: Request, context: Route.ActionArgs["conte
   ctx.waitUntil(announceRecordChange(env, "repairs", id));
   await auditStaffAction(context, request, "estimate-requested", { target: `repairs #${id}`, details: { amount: formatEstimate(outcome.repair.estimateCents) } });
   return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.estimateAsked });
+}
+
+/** "Send text": a clerk's text to the repair's customer, under its counter consent (decision 144). */
+async function textCustomer(request: Request, context: Route.ActionArgs["context"], id: number, formData: FormData) {
+  const repair = await getRepair(getDb(getCloudflare(context).env), id);
+  if (!repair) throw data("Not found", { status: 404 });
+  return sendStaffText(context, request, { list: "repairs", id, phone: repair.phone }, formData);
 }
 
 /** "Add photos" (completion photos, multipart): refused photos come back beside the field, with the page. */
@@ -223,6 +245,9 @@ export default function RepairPage({ loaderData, actionData }: Route.ComponentPr
           <EstimateRequestForm key={repair.version} version={repair.version} result={estimateResult} />
         </RecordCard>
       )}
+      <RecordCard id="repair-text-title" title="Text the customer">
+        <StaffTextForm texting={loaderData.texting} lastResult={actionData && "textResult" in actionData ? actionData.textResult : undefined} />
+      </RecordCard>
       <RecordCard id="repair-history-title" title="Notes and history">
         <NoteForm formId={loaderData.noteFormId} lastResult={actionData && "noteResult" in actionData ? actionData.noteResult : undefined} />
         {/* Decision 141's estimates, with what the customer answered; the timeline below has every change and message. */}
