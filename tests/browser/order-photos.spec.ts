@@ -39,7 +39,7 @@ test.describe("order photos without JavaScript", () => {
     await fillOrder(page, name);
     await photoInput(page).setInputFiles([`${PHOTOS}/ring.jpg`, `${PHOTOS}/ring.png`]);
     await page.getByRole("button", { name: "Submit order" }).click();
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
 
     const staff = await staffRecordPhotos(browser, name, 2);
     const images = staff.page.getByTestId("record-photos").getByRole("img");
@@ -89,7 +89,7 @@ test.describe("order photos with JavaScript", () => {
     ]);
 
     await page.getByRole("button", { name: "Submit order" }).click();
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
     await expect(page.getByRole("region", { name: "We received your order request" })).toContainText("with 2 photos");
     await expect(chosen).toHaveCount(0);
 
@@ -135,7 +135,7 @@ test.describe("order photos with JavaScript", () => {
     await expect(progress).toBeVisible();
     await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
     await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 10_000 }).toBeGreaterThan(20);
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible({ timeout: 20_000 });
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible({ timeout: 20_000 });
     await expect(progress).toHaveCount(0);
   });
 });

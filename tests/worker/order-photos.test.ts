@@ -40,7 +40,7 @@ describe("order photos: each accepted kind, judged by its bytes", () => {
       const name = `Kind ${file}`;
       const response = await postOrder({ ...validOrder, name }, [photoFile(file)]);
       expect(response.status).toBe(302);
-      expect((await flashToast(response))?.message).toBe("Order request received. We call within one business day.");
+      expect((await flashToast(response))?.message).toBe("Thank you for your order request. We'll call you within one business day.");
       const [photo, ...more] = await photosOf(name);
       expect(more).toEqual([]);
       expect(photo).toMatchObject({ content_type: type, file_name: file, position: 1, size: samplePhoto(file).length });
@@ -459,7 +459,7 @@ describe("order photos: the JavaScript path (/orderOnline/send)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(await response.json()).toEqual({ stored: true });
-    expect((await flashToast(response))?.message).toBe("Order request received. We call within one business day.");
+    expect((await flashToast(response))?.message).toBe("Thank you for your order request. We'll call you within one business day.");
     expect(await photosOf("Sent With Progress")).toHaveLength(1);
   });
 
