@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LISTS, STAFF_LISTS, type StaffList } from "../../app/core/staff-lists";
 import { freshAddress, signInAsStaff, uniqueName, uniquePhone } from "./fixtures";
-import { expectNoAxeViolations, expectNoAxeViolationsAsShown, sendContactMessage, sendOrder } from "./dashboard-helpers";
+import { colleagueWatching, expectNoAxeViolations, expectNoAxeViolationsAsShown, LIVE_PUSH, sendContactMessage, sendOrder } from "./dashboard-helpers";
 import { expectNoIbmViolations } from "./ibm-checker";
 import { logRepair } from "./repair-helpers";
 
@@ -86,5 +86,22 @@ test("at 1280 px every staff list keeps its search in view, without the disclosu
     await expectNoIbmViolations(page, `${list} at 1280 px`);
     await expectNoAxeViolations(page);
   }
+  await context.close();
+});
+
+test('at 390 px the "Just in" bar of a record that arrived live lies in its card\'s margin, over no words', async ({ browser }) => {
+  const { context, page } = await colleagueWatching(browser, { seen: LISTS.orders.href, watching: LISTS.orders.href });
+  const name = uniqueName("Just In");
+  await sendOrder(browser, name);
+  const row = page.locator("tbody tr.is-arrived").filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: LIVE_PUSH });
+  // Whatever draws the bar (an inset shadow of 4 px at its left edge) has at least that much room before its words.
+  const bars = await row.evaluate((tr) =>
+    [tr, ...tr.querySelectorAll("td")]
+      .filter((element) => getComputedStyle(element).boxShadow.includes("inset"))
+      .map((element) => ({ tag: element.tagName, padding: parseFloat(getComputedStyle(element).paddingLeft) })),
+  );
+  expect(bars.length, "the bar is drawn").toBeGreaterThan(0);
+  for (const bar of bars) expect(bar.padding, `the bar on <${bar.tag.toLowerCase()}> over its words`).toBeGreaterThanOrEqual(8);
   await context.close();
 });
