@@ -19,3 +19,12 @@ export const NEW_APPOINTMENT_PATH = "/dashboard/appointments/new";
 export function appointmentChangeHref(id: number, change: "move" | "cancel"): `/${string}` {
   return `/dashboard/appointments/${id}/${change}`;
 }
+
+/**
+ * A record page after one of its forms saved, at that form: without JavaScript the browser opens the page there
+ * and its "Saved" shows (`SavedMark`, the fragment's target), where the page used to open at its top, the form
+ * out of view (issue 43).
+ */
+export function savedHref(recordPath: string, form: "status" | "note"): string {
+  return `${recordPath}#saved-${form}`;
+}

@@ -6,9 +6,6 @@ export interface Toast {
   message: string;
 }
 
-/** One auto-close time for every toast on the site. */
-export const TOAST_DURATION_MS = 3000;
-
 // Toasts reach the toast area two ways:
 // - after a redirect, from the flash cookie via the root loader (works without JS);
 // - when an action fails without redirecting, from its action data. Without JS the

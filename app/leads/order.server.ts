@@ -10,7 +10,10 @@ import { leadEmail } from "./staff-email";
 import { requestReceivedEmail } from "~/messaging/visitor-messages";
 import { PhotoBudgetExceeded, spendPhotoBudget, type PhotoBudgetRefusal } from "~/photos/budget.server";
 import type { ReceivedForm, StoredPhoto } from "~/photos/receive.server";
-import { PHOTOS_FIELD } from "~/photos/rules";
+import { ORDER_PHOTOS, PHOTO_MESSAGES, PHOTOS_FIELD, type KeptPhoto } from "~/photos/rules";
+import { keepPhotos, keptPhotosOf } from "~/photos/held.server";
+import { SUBMISSION_TOKEN_FIELD } from "./rules/fields";
+import { verifySubmissionToken } from "./submission-token.server";
 import { deletePhotos } from "~/photos/storage.server";
 import { leadNotStored, refuseLead, takeLeadSubmission, type LeadIntake } from "./intake.server";
 import { formatPhone } from "~/core/phone";
@@ -94,14 +97,14 @@ const entryCount = (form: FormData) => [...form.keys()].length;
 /** Over the photo budget: refused before the form was read (or while it streamed), so the form comes back empty, with the reason. */
 function overBudget(refusal: PhotoBudgetRefusal): OrderAnswer {
   const result = { status: "error" as const, initialValue: {}, error: { "": [refusal.message] } };
-  return { status: "refused", refusal: { ok: false, status: 429, result, headers: refusal.headers } };
+  return { status: "refused", refusal: { ok: false, status: 429, result, headers: refusal.headers }, kept: [] };
 }
 
 export type OrderAnswer =
-  /** The form comes back with what was typed and why (400, 429), or the same form was stored before. */
-  | { status: "refused"; refusal: Extract<LeadIntake<unknown>, { ok: false }> }
-  /** Valid, but a photo or the order could not be stored: nothing was; the failure message, the form kept. */
-  | { status: "failed"; intake: OrderIntake; error: unknown }
+  /** The form comes back with what was typed and why (400, 429), and the photos kept for it; or it was stored before. */
+  | { status: "refused"; refusal: Extract<LeadIntake<unknown>, { ok: false }>; kept: KeptPhoto[] }
+  /** Valid, but a photo or the order could not be stored: nothing was; the failure message, the form and its kept photos kept. */
+  | { status: "failed"; intake: OrderIntake; error: unknown; kept: KeptPhoto[] }
   /** Stored (now, or by an earlier post of the same form): what the success page confirms. */
   | { status: "stored"; receipt: LeadReceipt };
 
@@ -114,15 +117,24 @@ export type OrderAnswer =
  *
  * The intake runs when the first photo arrives, on the fields before it (a
  * browser sends every field first): a form it refuses (the rate limit's 429, a
- * bad token, a missing answer) never has its photos parsed or written
- * (docs/decisions/087). A post with fields after its photos is taken again whole.
+ * bad token) never has its photos parsed or written (docs/decisions/087). A post with fields after its photos is
+ * taken again whole.
+ *
+ * With `keepOnRefusal` (the page's own post, without JavaScript, where the browser cannot keep the files), a form
+ * refused only for its answers still has its photos written, then held and shown as kept (decision 148); a post
+ * names its kept photos, which become the order's first, and may tick some "Remove".
  */
-export async function takeOrder(request: Request, context: Readonly<RouterContextProvider>): Promise<OrderAnswer> {
+export async function takeOrder(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { keepOnRefusal = false }: { keepOnRefusal?: boolean } = {},
+): Promise<OrderAnswer> {
   const { env } = getCloudflare(context);
   const budget = await spendPhotoBudget(env, request);
   if (budget.refused) return overBudget(budget.refused);
 
   let early: { intake: LeadIntake<OrderRequest>; entries: number } | undefined;
+  let holding = false;
   const photosUnwanted = async (fields: FormData) => {
     let intake: LeadIntake<OrderRequest>;
     try {
@@ -131,8 +143,13 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
       return true; // a thrown refusal (the honeypot): the whole form gets it once it is read
     }
     early = { intake, entries: entryCount(fields) };
+    if (!intake.ok) {
+      // Refused for its answers alone (its token is genuine): the photos are kept for the form's next try.
+      holding = keepOnRefusal && intake.status === 400 && (await verifySubmissionToken(env, "order", fields.get(SUBMISSION_TOKEN_FIELD))).ok;
+      return !holding;
+    }
     // Photos are not stored again for a form that was stored before.
-    return !intake.ok || (await storedBefore(env, intake.submissionId));
+    return await storedBefore(env, intake.submissionId);
   };
   let received: ReceivedForm;
   try {
@@ -146,12 +163,20 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
     await budget.settle();
   }
   const photoKeys = received.photos.map((photo) => photo.key);
+  const earlier = await keptPhotosOf(env, received.formData);
+  await deletePhotos(env.BUCKET, earlier.removed);
+  const kept = earlier.kept.map((photo) => photo.shown);
 
-  if (received.photoErrors.length > 0) {
+  const photoErrors =
+    received.photoErrors.length === 0 && earlier.kept.length + received.photos.length > ORDER_PHOTOS.count
+      ? [PHOTO_MESSAGES.tooMany(ORDER_PHOTOS.count)]
+      : received.photoErrors;
+  if (photoErrors.length > 0) {
     // The photos' messages, beside the field, with whatever else the form got wrong.
+    await deletePhotos(env.BUCKET, photoKeys);
     const submission = parseForm(received.formData, OrderSchema);
-    const result = submission.reply({ fieldErrors: { [PHOTOS_FIELD]: received.photoErrors } });
-    return { status: "refused", refusal: { ok: false, status: 400, result } };
+    const result = submission.reply({ fieldErrors: { [PHOTOS_FIELD]: photoErrors } });
+    return { status: "refused", refusal: { ok: false, status: 400, result }, kept };
   }
 
   let intake: LeadIntake<OrderRequest>;
@@ -166,22 +191,25 @@ export async function takeOrder(request: Request, context: Readonly<RouterContex
     throw refusal;
   }
   if (!intake.ok) {
+    if (holding && received.photos.length > 0) return { status: "refused", refusal: intake, kept: [...kept, ...(await keepPhotos(env, received.photos))] };
     await deletePhotos(env.BUCKET, photoKeys);
-    return { status: "refused", refusal: intake };
+    return { status: "refused", refusal: intake, kept };
   }
-  if (received.failure !== undefined) return { status: "failed", intake, error: received.failure };
+  if (received.failure !== undefined) return { status: "failed", intake, error: received.failure, kept };
 
+  // The kept photos first, in the order the page showed them, then the ones chosen now.
+  const photos = [...earlier.kept.map((photo) => photo.photo), ...received.photos].map((photo, index) => ({ ...photo, position: index + 1 }));
   try {
-    const outcome = await saveOrder(context, intake, received.photos);
+    const outcome = await saveOrder(context, intake, photos);
     // Stored before: this post's copies of the photos are not wanted.
     if (outcome.status === "resubmitted") await deletePhotos(env.BUCKET, photoKeys);
   } catch (error) {
     await deletePhotos(env.BUCKET, photoKeys);
-    return { status: "failed", intake, error };
+    return { status: "failed", intake, error, kept };
   }
   const choices = storedChoices(intake.value);
   const piece = [choices.jewelryType, choices.materialPreferences, choices.diamondSelection].join(", ");
-  return { status: "stored", receipt: { kind: "order", email: intake.value.email, piece, photos: received.photos.length } };
+  return { status: "stored", receipt: { kind: "order", email: intake.value.email, piece, photos: photos.length } };
 }
 
 /** The answer every order route gives to a refused or failed order; `stored` says what a stored one gets. */
@@ -190,7 +218,7 @@ export function answerOrder<Stored>(
   answer: OrderAnswer,
   stored: (receipt: LeadReceipt) => Stored,
 ) {
-  if (answer.status === "refused") return refuseLead(answer.refusal);
-  if (answer.status === "failed") return leadNotStored(context, answer.intake, ORDER_MESSAGES.failure, answer.error);
+  if (answer.status === "refused") return refuseLead(answer.refusal, { kept: answer.kept });
+  if (answer.status === "failed") return leadNotStored(context, answer.intake, ORDER_MESSAGES.failure, answer.error, { kept: answer.kept });
   return stored(answer.receipt);
 }

@@ -5,6 +5,18 @@
 
 /** The file input's name. */
 export const PHOTOS_FIELD = "photos";
+/** A photo kept from a refused order form (its sealed note, app/photos/held.server.ts), sent again with the form. */
+export const KEPT_PHOTOS_FIELD = "keptPhoto";
+/** A kept photo the visitor ticked "Remove" for. */
+export const REMOVE_KEPT_PHOTO_FIELD = "removeKeptPhoto";
+
+/** A photo the order form keeps from a refused post, as its page shows it. */
+export interface KeptPhoto {
+  /** Sealed: names the object in R2 without showing its key. */
+  token: string;
+  fileName: string;
+  size: number;
+}
 
 const MB = 1024 * 1024;
 export const PHOTO_LIMITS = {

@@ -10,6 +10,7 @@ import { getCloudflare } from "~/http/request-context";
 import { redirectWithToast } from "~/http/toast.server";
 import { kindOfList } from "~/core/lead-kinds";
 import { recordHref, type StaffList } from "~/core/staff-lists";
+import { savedHref } from "~/core/dashboard-links";
 import { storeTimestamp } from "~/core/store-time";
 import type { TimelineEntry } from "~/core/timeline";
 import { announceRecordChange } from "../../party/client.server";
@@ -65,7 +66,7 @@ export async function addNote(context: Readonly<RouterContextProvider>, request:
       return data({ noteResult: submission.reply({ formErrors: [NOTE_MESSAGES.reload] }) }, { status: 409 });
     }
   }
-  return redirectWithToast(context, recordHref(list, recordId), { type: "success", message: NOTE_MESSAGES.added });
+  return redirectWithToast(context, savedHref(recordHref(list, recordId), "note"), { type: "success", message: NOTE_MESSAGES.added });
 }
 
 /** A record's newest notes as timeline lines. */

@@ -119,7 +119,8 @@ async function coveredSubmitButtons(page: Page): Promise<string[]> {
     const covered: string[] = [];
     for (const button of document.querySelectorAll<HTMLButtonElement>("button[type=submit], button:not([type])")) {
       const box = button.getBoundingClientRect();
-      if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
+      // A button in a closed disclosure (a list's search on a phone) is not on screen.
+      if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight || !button.checkVisibility()) continue;
       const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       if (top && !button.contains(top)) covered.push(`${button.textContent?.trim()} under <${top.tagName.toLowerCase()} class="${top.className}">`);
     }
@@ -181,7 +182,8 @@ test("on a phone or a tablet every tab of a staff list is in view, even with a 9
   }
 });
 
-test("a long e-mail address wraps only before its @ or a dot, in the inbox table and on the record", async ({ browser, page }) => {
+// A phone's card leaves the address off (issue 43: name, kind, when, status); the record shows it.
+test("a long e-mail address wraps only before its @ or a dot, in the inbox table and on the record at 390 px", async ({ browser, page }) => {
   test.setTimeout(60_000);
   const name = uniqueName("Clerk Long Email");
   const email = "jennifer.thompson-whitaker@bartlett-example.com";
@@ -189,7 +191,6 @@ test("a long e-mail address wraps only before its @ or a dot, in the inbox table
   await signInAsStaff(page);
   const places = [
     { width: 1280, path: `/dashboard?tab=contacts&q=${encodeURIComponent(name)}`, where: "the inbox table" },
-    { width: 390, path: `/dashboard?tab=contacts&q=${encodeURIComponent(name)}`, where: "the inbox on a phone" },
   ];
   let wrapped = 0;
   for (const { width, path, where } of places) {
@@ -200,6 +201,7 @@ test("a long e-mail address wraps only before its @ or a dot, in the inbox table
     for (const line of lines.slice(1)) expect(line, `${where}: ${lines.join(" | ")}`).toMatch(/^[@.]/);
     if (lines.length > 1) wrapped++;
   }
+  await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const lines = await textLines(page.getByRole("link", { name: email, exact: true }).first());

@@ -25,7 +25,7 @@ export async function sendContactMessage(browser: Browser, name: string, email =
   await page.getByRole("textbox", { name: /^Message/ }).fill("Do you buy gold?");
   await page.getByRole("checkbox", { name: /text messages/ }).check();
   await page.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Message sent. We call within one business day." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you for your message. We'll call you within one business day." })).toBeVisible();
   await context.close();
 }
 
@@ -41,7 +41,7 @@ export async function sendOrder(browser: Browser, name: string) {
   await page.getByRole("combobox", { name: /^Material preference/ }).selectOption("Gold Rose");
   await page.getByRole("combobox", { name: /^Diamond selection/ }).selectOption("Moissanite");
   await page.getByRole("button", { name: "Submit order" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Order request received. We call within one business day." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you for your order request. We'll call you within one business day." })).toBeVisible();
   await context.close();
 }
 

@@ -88,7 +88,7 @@ test("the order form keeps what was typed, chosen and attached before its script
   await expect(page.getByRole("list", { name: "Chosen photos" })).toContainText("ring.jpg");
 
   await page.getByRole("button", { name: "Submit order" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Order request received. We call within one business day." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you for your order request. We'll call you within one business day." })).toBeVisible();
   await expect(page.getByRole("region", { name: "We received your order request" })).toContainText("with 1 photo");
 });
 

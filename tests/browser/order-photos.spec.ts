@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { gotoAndStartScripts, signInAsStaff, uniqueName } from "./fixtures";
 import { expect, expectNoAxeViolations, test } from "./lead-fixtures";
+import { expectNoIbmViolations } from "./ibm-checker";
 
 const PHOTOS = "tests/fixtures/photos";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -14,6 +15,13 @@ async function fillOrder(page: Page, name: string) {
   await page.getByLabel(/^Jewelry type/).selectOption("Custom Charm");
   await page.getByLabel(/^Material preference/).selectOption("Gold Yellow");
   await page.getByLabel(/^Diamond selection/).selectOption("Moissanite");
+}
+
+/** A touch target 44 px tall at least (issue 43: the photo's Remove was 32). */
+async function expectTall44(target: Locator, what: string) {
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
 }
 
 /** Staff open the order's record page from the inbox (paperclip and all) and see its photos. */
@@ -39,7 +47,7 @@ test.describe("order photos without JavaScript", () => {
     await fillOrder(page, name);
     await photoInput(page).setInputFiles([`${PHOTOS}/ring.jpg`, `${PHOTOS}/ring.png`]);
     await page.getByRole("button", { name: "Submit order" }).click();
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
 
     const staff = await staffRecordPhotos(browser, name, 2);
     const images = staff.page.getByTestId("record-photos").getByRole("img");
@@ -49,6 +57,38 @@ test.describe("order photos without JavaScript", () => {
     }
     await staff.page.getByRole("link", { name: /ring\.png/ }).click();
     await expect(staff.page).toHaveURL(/\/dashboard\/orders\/\d+\/photos\/2$/);
+    await staff.context.close();
+  });
+
+  test("at 390 px, an order refused for a missing answer keeps its photos, shows them with a Remove, and sends them once corrected", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = uniqueName("Kept Photos");
+    await page.goto("/orderOnline");
+    await fillOrder(page, name);
+    await page.getByLabel(/^Jewelry type/).selectOption({ index: 0 });
+    await photoInput(page).setInputFiles([`${PHOTOS}/ring.jpg`, `${PHOTOS}/ring.png`, `${PHOTOS}/ring.webp`]);
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(page.locator(".field__errors").getByText("Please choose a jewelry type.")).toBeVisible();
+
+    const kept = page.getByRole("list", { name: "Kept photos" }).getByRole("listitem");
+    await expect(kept).toHaveCount(3);
+    await expect(page.getByText("We kept these 3 photos from your last try: they go with your order.")).toBeVisible();
+    for (const [index, file] of ["ring.jpg", "ring.png", "ring.webp"].entries()) {
+      await expect(kept.nth(index)).toContainText(file);
+      await expectTall44(kept.nth(index).locator(".photo-field__remove"), `Remove ${file}`);
+    }
+    await expectNoIbmViolations(page, "the order form with kept photos");
+
+    await page.getByRole("checkbox", { name: "Remove ring.webp" }).check();
+    await page.getByLabel(/^Jewelry type/).selectOption("Custom Charm");
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "We received your order request" })).toContainText("with 2 photos");
+
+    const staff = await staffRecordPhotos(browser, name, 2);
+    await expect(staff.photos.nth(0)).toContainText("ring.jpg");
+    await expect(staff.photos.nth(1)).toContainText("ring.png");
     await staff.context.close();
   });
 
@@ -89,13 +129,34 @@ test.describe("order photos with JavaScript", () => {
     ]);
 
     await page.getByRole("button", { name: "Submit order" }).click();
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
     await expect(page.getByRole("region", { name: "We received your order request" })).toContainText("with 2 photos");
     await expect(chosen).toHaveCount(0);
 
     const staff = await staffRecordPhotos(browser, name, 2);
     await expect(staff.photos.nth(0)).toContainText("ring.jpg");
     await expect(staff.photos.nth(1)).toContainText("ring.heic");
+    await staff.context.close();
+  });
+
+  test("at 390 px, an order refused for a missing answer keeps its chosen photos (each Remove 44 px tall) and sends them once corrected", async ({ page, browser }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = uniqueName("Kept Script Photos");
+    await gotoAndStartScripts(page, "/orderOnline");
+    await fillOrder(page, name);
+    await page.getByLabel(/^Jewelry type/).selectOption({ index: 0 });
+    await photoInput(page).setInputFiles([`${PHOTOS}/ring.jpg`, `${PHOTOS}/ring.png`]);
+    const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
+    await expect(chosen).toHaveCount(2);
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(page.locator(".field__errors").getByText("Please choose a jewelry type.")).toBeVisible();
+    await expect(chosen).toHaveCount(2);
+    for (const file of ["ring.jpg", "ring.png"]) await expectTall44(page.getByRole("button", { name: `Remove ${file}` }), `Remove ${file}`);
+
+    await page.getByLabel(/^Jewelry type/).selectOption("Custom Charm");
+    await page.getByRole("button", { name: "Submit order" }).click();
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible();
+    const staff = await staffRecordPhotos(browser, name, 2);
     await staff.context.close();
   });
 
@@ -135,7 +196,7 @@ test.describe("order photos with JavaScript", () => {
     await expect(progress).toBeVisible();
     await expect(page.getByRole("button", { name: "Submitting…" })).toBeDisabled();
     await expect.poll(async () => Number(await progress.getAttribute("value")), { timeout: 10_000 }).toBeGreaterThan(20);
-    await expect(toast(page, "Order request received. We call within one business day.")).toBeVisible({ timeout: 20_000 });
+    await expect(toast(page, "Thank you for your order request. We'll call you within one business day.")).toBeVisible({ timeout: 20_000 });
     await expect(progress).toHaveCount(0);
   });
 });

@@ -65,7 +65,7 @@ describe("never cached: anything that depends on the visitor", () => {
     expect(flash).toBeTruthy();
 
     const response = await get("/services", { Cookie: flash! });
-    expect(await response.text()).toContain("Message sent. We call within one business day.");
+    expect(await response.text()).toContain("Thank you for your message. We&#x27;ll call you within one business day.");
     expectPrivate(response);
   });
 

@@ -97,9 +97,11 @@ describe("the record page", () => {
 
     const saved = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "details", version: "1", status: "contacted" }, cookie);
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/dashboard/contacts/${id}`);
+    // Back at the form, which says "Saved" (issue 43).
+    expect(saved.headers.get("Location")).toBe(`/dashboard/contacts/${id}#saved-status`);
     const noted = await postWithCookie(`/dashboard/contacts/${id}`, { intent: "note", formId: crypto.randomUUID(), note: "Called back, wants a quote." }, cookie);
     expect(noted.status).toBe(302);
+    expect(noted.headers.get("Location")).toBe(`/dashboard/contacts/${id}#saved-note`);
     expect(await statusOf("contact_messages", id)).toEqual({ status: "contacted", note: "Called back, wants a quote." });
     expect(await (await getWithCookie(`/dashboard/contacts/${id}`, cookie)).text()).toContain("Called back, wants a quote.");
   });

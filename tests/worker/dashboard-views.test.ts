@@ -59,6 +59,12 @@ describe("tabs", () => {
     expect(headersOf(await page("/dashboard?tab=contacts"))).toEqual(["Date & Time", "Name", "Email", "Phone", "Message", "Status"]);
   });
 
+  it("list an order's fields on its record in the order the form asks them (issue 43)", async () => {
+    const record = await page(`/dashboard/orders/${await idOf("orders", "View Order")}`);
+    const terms = [...record.matchAll(/<dt>([^<]*)<\/dt>/g)].map((match) => match[1]);
+    expect(terms.slice(0, 6)).toEqual(["Customer Name", "Phone", "Email", "Jewelry type", "Material preference", "Diamond selection"]);
+  });
+
   it("hide Material Preferences on small screens", async () => {
     expect(await page("/dashboard?tab=orders")).toMatch(/<th scope="col" class="wide-only">Material Preferences<\/th>/);
   });

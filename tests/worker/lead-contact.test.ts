@@ -67,7 +67,7 @@ describe("contact form: success", () => {
     const response = await postLead("/contactus", "contact", { ...valid, name: "Consent Check" }, ip);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contactus");
-    expect(await flashToast(response)).toMatchObject({ type: "success", message: "Message sent. We call within one business day." });
+    expect(await flashToast(response)).toMatchObject({ type: "success", message: "Thank you for your message. We'll call you within one business day." });
 
     const [message] = await rows<{ id: number }>("SELECT id FROM contact_messages WHERE name = 'Consent Check'");
     const consent = await rows<{ consent_text: string; consent_version: string; ip: string; created_at: number }>(
@@ -121,7 +121,7 @@ describe("contact form: submission token", () => {
     const third = await postLead("/contactus", "contact", fields, ip); // back, then resubmit
     for (const response of [first, second, third]) {
       expect(response.status).toBe(302);
-      expect(await flashToast(response)).toMatchObject({ type: "success", message: "Message sent. We call within one business day." });
+      expect(await flashToast(response)).toMatchObject({ type: "success", message: "Thank you for your message. We'll call you within one business day." });
     }
     expect(await rows("SELECT id FROM contact_messages WHERE name = 'Double Click'")).toHaveLength(1);
     const consent = await rows(

@@ -91,7 +91,7 @@ describe("order form: success", () => {
     const response = await postLead("/orderOnline", "order", { ...valid, name: "Plain Order" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/orderOnline");
-    expect(await flashToast(response)).toMatchObject({ type: "success", message: "Order request received. We call within one business day." });
+    expect(await flashToast(response)).toMatchObject({ type: "success", message: "Thank you for your order request. We'll call you within one business day." });
     expect(await storedOrder("Plain Order")).toEqual({
       jewelry_type: "Custom Ring",
       material_preferences: "Gold Rose",
@@ -136,7 +136,7 @@ describe("order form: never twice, never silently dropped", () => {
     const answers = await Promise.all([1, 2, 3].map(() => postLead("/orderOnline", "order", fields, ip)));
     for (const response of answers) {
       expect(response.status).toBe(302);
-      expect((await flashToast(response))?.message).toBe("Order request received. We call within one business day.");
+      expect((await flashToast(response))?.message).toBe("Thank you for your order request. We'll call you within one business day.");
     }
     expect(await rows("SELECT id FROM orders WHERE name = 'Thrice Sent'")).toHaveLength(1);
   });

@@ -40,7 +40,7 @@ describe("order photos: each accepted kind, judged by its bytes", () => {
       const name = `Kind ${file}`;
       const response = await postOrder({ ...validOrder, name }, [photoFile(file)]);
       expect(response.status).toBe(302);
-      expect((await flashToast(response))?.message).toBe("Order request received. We call within one business day.");
+      expect((await flashToast(response))?.message).toBe("Thank you for your order request. We'll call you within one business day.");
       const [photo, ...more] = await photosOf(name);
       expect(more).toEqual([]);
       expect(photo).toMatchObject({ content_type: type, file_name: file, position: 1, size: samplePhoto(file).length });
@@ -122,10 +122,40 @@ describe("order photos: refusals (400, the message beside the field, answers kep
     expect(text).toContain("is not a photo we can take");
   });
 
-  it("stores no photo when another field is refused", async () => {
+  it("keeps the photo of a form refused for another field (without JavaScript only) and gives it to the order the corrected form sends", async () => {
     const before = await storedState();
-    const response = await postOrder({ ...validOrder, name: "Bad Email", email: "not-an-email" }, [photoFile("ring.jpg")]);
+    const refused = await postOrder({ ...validOrder, name: "Kept Photo", email: "not-an-email" }, [photoFile("ring.jpg")]);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    const note = /name="keptPhoto" value="([^"]+)"/.exec(html)?.[1];
+    expect(note, "the page names the kept photo").toBeTruthy();
+    // Held in R2, named by no order, and the page never shows its key (the note is sealed).
+    expect(await storedState()).toEqual({ ...before, objects: before.objects + 1 });
+    expect(html).not.toContain("order-photos/");
+
+    // With JavaScript the browser keeps its own files: /orderOnline/send holds nothing.
+    const withScript = await postOrder({ ...validOrder, email: "not-an-email" }, [photoFile("ring.png")], { path: "/orderOnline/send" });
+    expect(withScript.status).toBe(400);
+    await withScript.text();
+    expect((await storedState()).objects).toBe(before.objects + 1);
+
+    // A note that is not ours attaches nothing; the corrected form with the kept one stores the order with it.
+    const forged = await postOrder({ ...validOrder, name: "Forged Note", keptPhoto: `${note!.slice(0, -4)}AAAA` }, []);
+    expect(forged.status).toBe(302);
+    const stored = await postOrder({ ...validOrder, name: "Kept Photo", keptPhoto: note! }, []);
+    expect(stored.status).toBe(302);
+    expect(await storedState()).toMatchObject({ orders: before.orders + 2, photos: before.photos + 1, objects: before.objects + 1 });
+    const [photo] = await rows<{ name: string; file_name: string }>(
+      "SELECT o.name, p.file_name FROM order_photos p JOIN orders o ON o.id = p.order_id ORDER BY p.id DESC LIMIT 1",
+    );
+    expect(photo).toEqual({ name: "Kept Photo", file_name: "ring.jpg" });
+  });
+
+  it("stores no photo when the form's own token is refused", async () => {
+    const before = await storedState();
+    const response = await postOrder({ ...validOrder, name: "Bad Token", email: "not-an-email", submissionToken: "forged" }, [photoFile("ring.jpg")]);
     expect(response.status).toBe(400);
+    await response.text();
     expect(await storedState()).toEqual(before);
   });
 
@@ -459,7 +489,7 @@ describe("order photos: the JavaScript path (/orderOnline/send)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(await response.json()).toEqual({ stored: true });
-    expect((await flashToast(response))?.message).toBe("Order request received. We call within one business day.");
+    expect((await flashToast(response))?.message).toBe("Thank you for your order request. We'll call you within one business day.");
     expect(await photosOf("Sent With Progress")).toHaveLength(1);
   });
 

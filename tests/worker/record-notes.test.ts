@@ -67,7 +67,7 @@ describe("adding a note", () => {
       addNote(path, bob, bobForm, "Bob: she called back, wants Friday."),
     ]);
     expect([annAdded.status, bobAdded.status]).toEqual([302, 302]);
-    expect(annAdded.headers.get("Location")).toBe(path);
+    expect(annAdded.headers.get("Location")).toBe(`${path}#saved-note`);
 
     const stored = await notesOf("contacts", id);
     expect(stored.map(({ body, author }) => ({ body, author })).sort((a, b) => a.body.localeCompare(b.body))).toEqual([
@@ -91,7 +91,7 @@ describe("adding a note", () => {
     expect((await addNote(path, ann, formId, "Paid in full.")).status).toBe(302);
     const retry = await addNote(path, ann, formId, "Paid in full.");
     expect(retry.status).toBe(302);
-    expect(retry.headers.get("Location")).toBe(path);
+    expect(retry.headers.get("Location")).toBe(`${path}#saved-note`);
     expect(await notesOf("contacts", id)).toEqual([{ body: "Paid in full.", author: ann.email, form_id: formId }]);
     const audited = await rows<{ details: string }>("SELECT details FROM audit_log WHERE action = 'note-added' AND target = ?", `contacts #${id}`);
     expect(audited).toHaveLength(1);

@@ -6,6 +6,19 @@ import { DashboardTabs } from "./dashboard-tabs";
 import { LiveStatus } from "./live-status";
 import type { LiveState } from "./use-room-connection";
 
+/**
+ * What a list cell is on a phone, where each row is a card that shows only what a clerk needs to choose a record:
+ * its name, what kind it is, when, and its status (its unread tag sits by the name). Cells with no role stay in
+ * the table on a wide screen and are left off the card (staff/tables.css). The list's name cell is the one the
+ * phone test looks for in the first screen.
+ */
+export type CardRole = "name" | "kind" | "when" | "status";
+
+/** A cell's attribute for its card role, or none. */
+export function cardRole(role: CardRole | undefined): { "data-card"?: CardRole } {
+  return role ? { "data-card": role } : {};
+}
+
 /** A client-side load of the list's page (another page of it, a filter, a tab); a live refresh is a fetcher and does not count. */
 export function useListLoading(list: StaffList): boolean {
   const navigation = useNavigation();

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, HoneypotField, TextareaField } from "~/components/ui/forms";
 import { MAX_NOTE_LENGTH, NoteSchema } from "~/records/rules";
+import { SaveWithMark } from "./saved-mark";
 
 /**
  * Adds a note to a record (decision 140): with JavaScript and without, to any record page's own action
@@ -33,7 +34,7 @@ export function NoteForm({ formId, lastResult }: { formId: string; lastResult?: 
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} key={shownId} className="note-form">
+    <Form method="post" {...getFormProps(form)} key={shownId} className="note-form" preventScrollReset>
       <HoneypotField />
       <input type="hidden" name="intent" value="note" />
       <input type="hidden" name="formId" value={shownId} />
@@ -44,9 +45,11 @@ export function NoteForm({ formId, lastResult }: { formId: string; lastResult?: 
         errors={fields.note.errors}
         textareaProps={{ ...getTextareaProps(fields.note), rows: 3 }}
       />
-      <button type="submit" className="button button--primary" disabled={adding}>
-        {adding ? "Adding…" : "Add note"}
-      </button>
+      <SaveWithMark form="note" intent="note">
+        <button type="submit" className="button button--primary" disabled={adding}>
+          {adding ? "Adding…" : "Add note"}
+        </button>
+      </SaveWithMark>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to
 import { Form, useNavigation } from "react-router";
 import { SaveConflictNotice } from "~/components/dashboard/save-conflict";
 import { useVersionedForm } from "~/components/dashboard/use-versioned-form";
+import { SaveWithMark } from "~/components/dashboard/saved-mark";
 import { FormErrors, HoneypotField, StatusField } from "~/components/ui/forms";
 import { DETAILS_SCHEMAS, type SaveConflict } from "~/inbox/rules";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/core/lead-statuses";
@@ -43,7 +44,7 @@ export function FollowUpForm({
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} key={form.id}>
+    <Form method="post" {...getFormProps(form)} key={form.id} preventScrollReset>
       <HoneypotField />
       <input type="hidden" name="intent" value="details" />
       <input type="hidden" name="version" value={version} />
@@ -60,9 +61,11 @@ export function FollowUpForm({
         <FormErrors errors={form.errors} />
       )}
       <StatusField selectProps={getSelectProps(fields.status)} errors={fields.status.errors} options={statusesFor(kind).map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))} />
-      <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? "Saving…" : "Save status"}
-      </button>
+      <SaveWithMark form="status" intent="details">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? "Saving…" : "Save status"}
+        </button>
+      </SaveWithMark>
     </Form>
   );
 }

@@ -8,11 +8,14 @@ import { PhotoCount } from "./record-photos";
 import { StatusForm } from "./status-form";
 import { EmailLink } from "~/components/ui/web-address";
 import { LISTS } from "~/core/staff-lists";
+import { cardRole, type CardRole } from "~/components/dashboard/list-page";
 
 interface Column {
   header: string;
   /** Hidden on small screens (the issue asks this of Material Preferences). */
   wide?: boolean;
+  /** What the cell is on a phone's card (staff/tables.css); a cell with none is left off the card. */
+  card?: CardRole;
   className?: string;
   cell: (row: InboxRow) => ReactNode;
 }
@@ -28,16 +31,17 @@ const nameLink = (row: InboxRow) => (
 // The columns of each tab, exactly as the issue lists them, then Status.
 const COLUMNS: Record<LeadKind, Column[]> = {
   appointment: [
-    { header: "Name", cell: nameLink },
+    { header: "Name", cell: nameLink, card: "name" },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
-    { header: "Date", cell: (row) => row.dateLabel, className: "nowrap" },
-    { header: "Time", cell: (row) => (row.kind === "appointment" ? row.time : null), className: "nowrap" },
-    { header: "Service", cell: (row) => (row.kind === "appointment" ? row.service : null) },
+    { header: "Date", cell: (row) => row.dateLabel, className: "nowrap", card: "when" },
+    { header: "Time", cell: (row) => (row.kind === "appointment" ? row.time : null), className: "nowrap", card: "when" },
+    { header: "Service", cell: (row) => (row.kind === "appointment" ? row.service : null), card: "kind" },
   ],
   order: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when" },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when", card: "when" },
     {
       header: "Customer Name",
+      card: "name",
       cell: (row) => (
         <>
           {nameLink(row)}
@@ -48,7 +52,7 @@ const COLUMNS: Record<LeadKind, Column[]> = {
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
     { header: "Diamond Selection", cell: (row) => (row.kind === "order" ? row.diamondSelection : null) },
-    { header: "Jewelry Type", cell: (row) => (row.kind === "order" ? row.jewelryType : null) },
+    { header: "Jewelry Type", cell: (row) => (row.kind === "order" ? row.jewelryType : null), card: "kind" },
     {
       header: "Material Preferences",
       wide: true,
@@ -56,8 +60,8 @@ const COLUMNS: Record<LeadKind, Column[]> = {
     },
   ],
   contact: [
-    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when" },
-    { header: "Name", cell: nameLink },
+    { header: "Date & Time", cell: (row) => row.createdAtLabel, className: "list-table__when", card: "when" },
+    { header: "Name", cell: nameLink, card: "name" },
     { header: "Email", cell: emailLink },
     { header: "Phone", cell: phoneLink, className: "nowrap" },
     {
@@ -94,7 +98,7 @@ export function InboxTable({
 }) {
   const columns = COLUMNS[kind];
   return (
-    <div className="table-wrap list-table-wrap" role="region" aria-label={LISTS[LEADS[kind].list].label} tabIndex={0}>
+    <div className="table-wrap list-table-wrap" role="region" aria-label={LISTS[LEADS[kind].list].label}>
       <table className="data-table list-table">
         <thead>
           <tr>
@@ -126,21 +130,22 @@ export function InboxTable({
                   data-id={row.id}
                   data-unread={row.unread ? "true" : "false"}
                 >
-                  {columns.map((column, index) => (
+                  {columns.map((column) => (
                     <td
                       key={column.header}
                       className={[column.className, column.wide ? "wide-only" : ""].filter(Boolean).join(" ") || undefined}
                       data-label={column.header}
+                      {...cardRole(column.card)}
                     >
                       <span className="list-table__value">
-                        {index === 0 && row.unread ? (
+                        {column.card === "name" && row.unread ? (
                           <span className="unread-tag">{arrived ? "Just in" : "New"}</span>
                         ) : null}
                         {column.cell(row)}
                       </span>
                     </td>
                   ))}
-                  <td data-label="Status">
+                  <td data-label="Status" {...cardRole("status")}>
                     <StatusForm kind={row.kind} id={row.id} name={row.name} status={row.status} version={row.version} returnTo={returnTo} />
                   </td>
                 </tr>

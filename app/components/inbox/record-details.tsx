@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Lead } from "~/inbox/types";
 import { formatPhone, telHref } from "~/core/phone";
 import { EmailLink } from "~/components/ui/web-address";
+import { ORDER_CHOICES } from "~/leads/rules/order";
 
 type DetailedLead = Lead & { createdAtLabel: string; dateLabel?: string; upcoming?: boolean; bookedEmail?: string | null };
 
@@ -38,12 +39,15 @@ export function RecordDetails({ lead }: { lead: DetailedLead }) {
       ) : null}
       {lead.kind === "order" ? (
         <>
+          {/* In the form's order, its three choices read from the form's own list. */}
           <Item term="Customer Name">{lead.name}</Item>
-          <Item term="Email">{email}</Item>
           <Item term="Phone">{phone}</Item>
-          <Item term="Diamond Selection">{lead.diamondSelection}</Item>
-          <Item term="Jewelry Type">{lead.jewelryType}</Item>
-          <Item term="Material Preferences">{lead.materialPreferences}</Item>
+          <Item term="Email">{email}</Item>
+          {ORDER_CHOICES.map((choice) => (
+            <Item key={choice.select} term={choice.label}>
+              {lead[choice.select]}
+            </Item>
+          ))}
           <Item term="About the Piece">
             {lead.pieceDescription ? <span className="record-details__message">{lead.pieceDescription}</span> : "—"}
           </Item>

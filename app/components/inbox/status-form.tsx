@@ -6,6 +6,7 @@ import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { leadHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { statusesFor } from "~/inbox/view";
+import { LISTS } from "~/core/staff-lists";
 
 /**
  * Changes a lead's status from its row. Without JavaScript it is a plain form
@@ -39,6 +40,8 @@ export function StatusForm({
       method="post"
       action={action}
       className="status-form"
+      // A name of its own among a list's rows (IBM's engine): two records may share a customer's name.
+      aria-label={`Status of ${name}, ${LISTS[LEADS[kind].list].one} ${id}`}
       onSubmit={(event) => {
         event.preventDefault();
         const formData = new FormData(event.currentTarget);

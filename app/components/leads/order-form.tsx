@@ -9,15 +9,15 @@ import { useHydrated } from "~/components/site/use-hydrated";
 import { ORDER_CHOICES, OrderSchema, PIECE_DESCRIPTION_MAX, type OrderChoice } from "~/leads/rules/order";
 import type { Toast } from "~/http/toast";
 import { useActionToast } from "~/http/toast";
-import { PHOTOS_FIELD } from "~/photos/rules";
+import { PHOTOS_FIELD, type KeptPhoto } from "~/photos/rules";
 
 interface OrderFormProps {
   submissionToken: string;
-  actionData: { result?: SubmissionResult<string[]> } | undefined;
+  actionData: { result?: SubmissionResult<string[]>; kept?: KeptPhoto[] } | undefined;
 }
 
 /** What /orderOnline/send answered, as JSON, or the words of a refusal that is not (413, 429). */
-type SendAnswer = { result?: SubmissionResult<string[]>; toast?: Toast; stored?: true } | { problem: string };
+type SendAnswer = { result?: SubmissionResult<string[]>; kept?: KeptPhoto[]; toast?: Toast; stored?: true } | { problem: string };
 
 const SEND_URL = "/orderOnline/send";
 const CONNECTION_PROBLEM = "We couldn't send your order. Please check your connection and try again.";
@@ -160,7 +160,7 @@ export function OrderForm({ submissionToken, actionData }: OrderFormProps) {
         textareaProps={{ ...getTextareaProps(fields.pieceDescription), maxLength: PIECE_DESCRIPTION_MAX }}
       />
       {/* Last, so the photos travel after every other answer (the server reads them in this order). */}
-      <PhotoField errors={form.allErrors[PHOTOS_FIELD]} />
+      <PhotoField errors={form.allErrors[PHOTOS_FIELD]} kept={(sent ?? actionData)?.kept} />
       {sending?.withPhotos ? <UploadProgress fraction={sending.fraction} /> : null}
       <button type="submit" className="button button--primary" disabled={submitting}>
         {submitting ? "Submitting…" : "Submit order"}

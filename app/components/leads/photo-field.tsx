@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ErrorList } from "~/components/ui/forms";
 import {
+  KEPT_PHOTOS_FIELD,
+  REMOVE_KEPT_PHOTO_FIELD,
+  type KeptPhoto,
   declaredTypeAgrees,
   detectPhotoKind,
   DRAWN_BY_EVERY_BROWSER,
@@ -36,7 +39,11 @@ async function checkPhoto(file: File): Promise<{ kind: PhotoKind } | { message: 
   return { kind };
 }
 
-export function PhotoField({ errors }: { errors?: string[] | undefined }) {
+/**
+ * `kept`: photos the server kept from a refused post (without JavaScript the browser cannot keep a file input's
+ * files across pages). Each goes back with the form as a hidden field, before the new photos, with a "Remove" box.
+ */
+export function PhotoField({ errors, kept = [] }: { errors?: string[] | undefined; kept?: readonly KeptPhoto[] }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -66,7 +73,7 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
     for (const file of picked) {
       const check = await checkPhoto(file);
       if ("message" in check) messages.add(check.message);
-      else if (next.length >= PHOTO_LIMITS.count) messages.add(PHOTO_MESSAGES.tooMany());
+      else if (next.length + kept.length >= PHOTO_LIMITS.count) messages.add(PHOTO_MESSAGES.tooMany());
       else if (next.reduce((sum, photo) => sum + photo.file.size, file.size) > PHOTO_LIMITS.totalBytes) messages.add(PHOTO_MESSAGES.tooMuch());
       else {
         const url = URL.createObjectURL(file);
@@ -98,6 +105,29 @@ export function PhotoField({ errors }: { errors?: string[] | undefined }) {
         Up to {PHOTO_LIMITS.count} images: JPEG, PNG, WebP, HEIC or GIF, 10 MB each and 25 MB in all. Only our staff
         see them, and we remove the location your phone stores in a photo.
       </p>
+      {kept.length > 0 ? (
+        <fieldset className="photo-field__kept">
+          <legend className="photo-field__kept-note">
+            We kept {kept.length === 1 ? "this photo" : `these ${kept.length} photos`} from your last try: {kept.length === 1 ? "it goes" : "they go"} with your order.
+          </legend>
+          <ul className="photo-field__list" aria-label="Kept photos">
+            {kept.map((photo) => (
+              <li key={photo.token} className="photo-field__item">
+                <input type="hidden" name={KEPT_PHOTOS_FIELD} value={photo.token} />
+                <span className="photo-field__thumb photo-field__thumb--tile" aria-hidden="true">
+                  Kept
+                </span>
+                <span className="photo-field__name">{photo.fileName}</span>
+                <span className="photo-field__size">{photoSizeLabel(photo.size)}</span>
+                <label className="photo-field__remove">
+                  <input type="checkbox" name={REMOVE_KEPT_PHOTO_FIELD} value={photo.token} /> Remove
+                  <span className="visually-hidden"> {photo.fileName}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
       <input
         ref={input}
         id={id}

@@ -1,3 +1,4 @@
+import { SaveWithMark } from "~/components/dashboard/saved-mark";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { SaveConflictNotice } from "~/components/dashboard/save-conflict";
@@ -42,7 +43,7 @@ export function RepairStatusForm({
     conflict,
   });
   return (
-    <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form" aria-label="Change the status">
+    <Form method="post" {...getFormProps(form)} key={form.id} className="repair-form" aria-label="Change the status" preventScrollReset>
       <HoneypotField />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="version" value={version} />
@@ -70,9 +71,11 @@ export function RepairStatusForm({
         inputProps={{ ...getInputProps(fields.estimate, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
       />
       <Field label="Promised date" errors={fields.promisedDate.errors} inputProps={getInputProps(fields.promisedDate, { type: "date" })} />
-      <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? "Saving…" : "Save status"}
-      </button>
+      <SaveWithMark form="status" intent="status">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? "Saving…" : "Save status"}
+        </button>
+      </SaveWithMark>
     </Form>
   );
 }

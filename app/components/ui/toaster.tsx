@@ -1,24 +1,25 @@
-import { useEffect, useState } from "react";
-import { TOAST_DURATION_MS, useClientToast, type Toast } from "~/http/toast";
+import { useState } from "react";
+import { useLocation } from "react-router";
+import { useClientToast, type Toast } from "~/http/toast";
 
 /**
- * The toast area at the top right. A CSS animation hides a toast after 3 s even
- * without JavaScript; with JavaScript it is also removed from the DOM.
+ * The toast area: under the page's header, in its own room, so a toast covers no control (docs/decisions/148).
+ * A toast stays while the page it came with is shown, with or without JavaScript: closing by itself, its room
+ * would close too and move the page under the visitor's finger. The page's data reloading (a live refresh right
+ * after the clerk's own save) keeps it; another page leaves it behind.
  */
 export function Toaster({ toast: loaderToast }: { toast: Toast | null }) {
   const clientToast = useClientToast();
-  const [dismissedIds, setDismissedIds] = useState<string[]>([]);
-  // The page's latest toast stays its 3 s when the page reloads its data meanwhile (a live refresh right after the
-  // clerk's own save): the reload's answer has no toast, which does not mean this one was read.
-  const [pageToast, setPageToast] = useState(loaderToast);
-  if (loaderToast && loaderToast.id !== pageToast?.id) setPageToast(loaderToast);
-  const visible = [clientToast, pageToast].find((toast) => toast && !dismissedIds.includes(toast.id)) ?? null;
-
-  useEffect(() => {
-    if (!visible) return;
-    const timer = setTimeout(() => setDismissedIds((ids) => [...ids.slice(-10), visible.id]), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [visible]);
+  const { key } = useLocation();
+  // The toasts seen so far, newest last, and the newest with the page (location) it arrived on.
+  const [seen, setSeen] = useState<string[]>(loaderToast ? [loaderToast.id] : []);
+  const [latest, setLatest] = useState<{ toast: Toast; page: string } | null>(loaderToast ? { toast: loaderToast, page: key } : null);
+  const arriving = [clientToast, loaderToast].find((toast) => toast && !seen.includes(toast.id)) ?? null;
+  if (arriving) {
+    setSeen([...seen.slice(-10), arriving.id]);
+    setLatest({ toast: arriving, page: key });
+  }
+  const visible = latest && latest.page === key ? latest.toast : null;
 
   return (
     <div className="toast-region" role="status" aria-live="polite">

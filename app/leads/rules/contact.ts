@@ -17,6 +17,6 @@ export const ContactSchema = z.object({
 export type ContactRequest = z.output<typeof ContactSchema>;
 
 export const CONTACT_MESSAGES = {
-  success: "Message sent. We call within one business day.",
+  success: "Thank you for your message. We'll call you within one business day.",
   failure: "Failed to send message. Please try again.",
 } as const;

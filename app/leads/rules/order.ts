@@ -83,6 +83,6 @@ export function storedChoices(order: OrderRequest) {
 }
 
 export const ORDER_MESSAGES = {
-  success: "Order request received. We call within one business day.",
+  success: "Thank you for your order request. We'll call you within one business day.",
   failure: "Failed to submit order. Please try again.",
 } as const;

@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form without JavaScript (or before it loads): a stored order redirects with the toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerOrder(context, await takeOrder(request, context), (receipt) =>
+  // The browser cannot keep a file input's photos across a page: the server keeps them (decision 148).
+  return answerOrder(context, await takeOrder(request, context, { keepOnRefusal: true }), (receipt) =>
     redirectWithToast(context, "/orderOnline", { type: "success", message: ORDER_MESSAGES.success }, {}, receipt),
   );
 }

@@ -17,7 +17,7 @@ import { sendStaffText } from "~/records/staff-texts.server";
 import { getLead } from "~/inbox/queries.server";
 import { loadRecord, notFound, recordParams, saveConflict, saveLead, saveRowStatus } from "~/inbox/record.server";
 import { DETAILS_SCHEMAS, SEAT_TAKEN_ERROR } from "~/inbox/rules";
-import { leadHref } from "~/core/dashboard-links";
+import { leadHref, savedHref } from "~/core/dashboard-links";
 import { LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { tabHref } from "~/inbox/view";
 import { LEADS } from "~/core/lead-kinds";
@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk wrote.
   if (saved.outcome === "conflict") return data({ result: submission.reply(), conflict: saveConflict(saved.current) }, { status: 409 });
   await auditStaffAction(context, request, "lead-status-changed", { target: `${LEADS[kind].list} #${id}`, details: { status: submission.value.status } });
-  return redirectWithToast(context, leadHref(kind, id), { type: "success", message: "Status saved." });
+  return redirectWithToast(context, savedHref(leadHref(kind, id), "status"), { type: "success", message: "Status saved." });
 }
 
 export default function LeadRecordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { savedHref } from "~/core/dashboard-links";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseRowId } from "~/core/row-id";
 import type { Route } from "./+types/repair";
@@ -117,11 +118,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // Nothing is written over a newer change: the answer shows it, and the form keeps what this clerk entered.
   if (outcome.status === "stale") return data({ result: submission.reply(), conflict: repairConflict(outcome.repair) }, { status: 409 });
-  if (outcome.status === "unchanged") return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
+  if (outcome.status === "unchanged") return redirectWithToast(context, savedHref(repairHref(id), "status"), { type: "success", message: REPAIR_MESSAGES.saved });
   deliverQueued(env, ctx, outcome.queued, now);
   ctx.waitUntil(announceRecordChange(env, "repairs", outcome.repair.id));
   await auditStaffAction(context, request, "repair-status-changed", { target: `repairs #${id}`, details: { status: submission.value.status } });
-  return redirectWithToast(context, repairHref(id), { type: "success", message: REPAIR_MESSAGES.saved });
+  return redirectWithToast(context, savedHref(repairHref(id), "status"), { type: "success", message: REPAIR_MESSAGES.saved });
 }
 
 /** "Ask for approval": the estimate is stored and the customer told once (decision 141); a stale page writes nothing. */
