@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createRequire } from "node:module";
-import { TEST_TWILIO_AUTH_TOKEN } from "../../scripts/test-twilio.mjs";
+import { customerTexts } from "./customer-texts";
 import { newColleague, signInWithPassword, uniqueName, uniquePhone } from "./fixtures";
 import { badgeCount, colleagueWatching, expectNoAxeViolations, expectNoAxeViolationsAsShown, LIVE_PUSH, openWithRoom, recordNavigations, waitForLive } from "./dashboard-helpers";
 import { expectNoIbmViolations } from "./ibm-checker";
@@ -10,31 +9,8 @@ import { logRepair } from "./repair-helpers";
 // without a reload, and a colleague watching the Repairs list sees its badge go up until they open the repair. The
 // clerk answers from the repair. Twice, and the answer once more with JavaScript off.
 
-const { getExpectedTwilioSignature } = createRequire(import.meta.url)("twilio/lib/webhooks/webhooks.js") as typeof import("twilio/lib/webhooks/webhooks");
-
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
-
-let sids = 0;
-/** A text from `from` to the store, posted to the webhook as Twilio posts it: signed with the auth token by twilio's own code. */
-async function customerTexts(baseURL: string, from: string, body: string) {
-  const url = `${baseURL}/sms/inbound`;
-  const params: Record<string, string> = {
-    MessageSid: `SM${process.pid.toString(16).padStart(8, "0")}${Date.now().toString(16).padStart(16, "0")}${(++sids).toString(16).padStart(8, "0")}`,
-    AccountSid: `AC${"0".repeat(32)}`,
-    From: from,
-    To: "+19015550142",
-    Body: body,
-    NumMedia: "0",
-    ApiVersion: "2010-04-01",
-  };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": getExpectedTwilioSignature(TEST_TWILIO_AUTH_TOKEN, url, params) },
-    body: new URLSearchParams(params),
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
 
 /** "901-555-0123" → "+19015550123", as Twilio names the sender. */
 const e164 = (typed: string) => `+1${typed.replace(/\D/g, "")}`;

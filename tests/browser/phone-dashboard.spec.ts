@@ -4,6 +4,7 @@ import { freshAddress, signInAsStaff, uniqueName, uniquePhone } from "./fixtures
 import { colleagueWatching, expectNoAxeViolations, expectNoAxeViolationsAsShown, LIVE_PUSH, sendContactMessage, sendOrder } from "./dashboard-helpers";
 import { expectNoIbmViolations } from "./ibm-checker";
 import { logRepair } from "./repair-helpers";
+import { customerTexts } from "./customer-texts";
 
 // Issue 43, section 2: a clerk at the counter opens any staff list on a phone (390 × 844) and sees records, not
 // tools: the first record's name is in the first screen, search and filters are one tap away, and a card shows
@@ -35,6 +36,8 @@ const SEND_ONE: Record<StaffList, (browser: Browser, staff: Page, name: string) 
   orders: (browser, _staff, name) => sendOrder(browser, name),
   contacts: (browser, _staff, name) => sendContactMessage(browser, name),
   repairs: (_browser, staff, name) => logRepair(staff, name, uniquePhone()),
+  // A number no record has: the text is the record, named by its number.
+  texts: (_browser, staff, name) => customerTexts(new URL(staff.url()).origin, `+1${uniquePhone().replace(/\D/g, "")}`, `${name}: do you size rings?`),
 };
 
 for (const js of [true, false]) {
@@ -58,8 +61,10 @@ for (const js of [true, false]) {
       const shown = await first.locator("td").evaluateAll((cells) =>
         cells.filter((cell) => cell.getClientRects().length > 0).map((cell) => cell.getAttribute("data-card")),
       );
-      expect(new Set(shown), `${list}: the card's cells`).toEqual(new Set(shown.filter((role) => role && ["name", "kind", "when", "status"].includes(role))));
-      expect(shown, `${list}: a name and a status`).toEqual(expect.arrayContaining(["name", "status"]));
+      expect(new Set(shown), `${list}: the card's cells`).toEqual(new Set(shown.filter((role) => role && ["name", "kind", "when", "status", "preview"].includes(role))));
+      expect(shown, `${list}: a name and when`).toEqual(expect.arrayContaining(["name", "when"]));
+      // A record has its status on the card; a text, which has none, its first words.
+      expect(shown.includes("status") || shown.includes("preview"), `${list}: a status or the words`).toBe(true);
 
       // Search and filters: one tap.
       const search = page.getByRole("searchbox");

@@ -8,11 +8,12 @@ import type { LiveState } from "./use-room-connection";
 
 /**
  * What a list cell is on a phone, where each row is a card that shows only what a clerk needs to choose a record:
- * its name, what kind it is, when, and its status (its unread tag sits by the name). Cells with no role stay in
+ * its name, what kind it is, when, and its status (its unread tag sits by the name); a list of messages shows
+ * the first words of each (`preview`) where the others show a status. Cells with no role stay in
  * the table on a wide screen and are left off the card (staff/tables.css). The list's name cell is the one the
  * phone test looks for in the first screen.
  */
-export type CardRole = "name" | "kind" | "when" | "status";
+export type CardRole = "name" | "kind" | "when" | "status" | "preview";
 
 /** A cell's attribute for its card role, or none. */
 export function cardRole(role: CardRole | undefined): { "data-card"?: CardRole } {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardRole } from "~/components/dashboard/list-page";
 import { textHref } from "~/texts/view";
 
 export interface TextTableRow {
@@ -26,7 +27,7 @@ export function TextsTable({ rows }: { rows: TextTableRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className={row.unread ? "is-unread" : undefined} data-testid="text-row" data-id={row.id} data-unread={row.unread ? "true" : "false"}>
-              <td data-label="From" className="nowrap">
+              <td data-label="From" className="nowrap" {...cardRole("name")}>
                 <span className="list-table__value">
                   {row.unread ? <span className="unread-tag">New</span> : null}
                   <Link to={textHref(row.id)} className="list-table__name">
@@ -34,10 +35,10 @@ export function TextsTable({ rows }: { rows: TextTableRow[] }) {
                   </Link>
                 </span>
               </td>
-              <td data-label="Received" className="nowrap">
+              <td data-label="Received" className="nowrap" {...cardRole("when")}>
                 <span className="list-table__value">{row.receivedLabel}</span>
               </td>
-              <td data-label="Text">
+              <td data-label="Text" {...cardRole("preview")}>
                 <span className="list-table__value">{row.preview}</span>
               </td>
             </tr>
