@@ -27,7 +27,11 @@ export interface HostileRequest {
 }
 
 export type Outcome =
-  | { rejected: number; message: string }
+  /**
+   * Refused, nothing stored; but `holds` photos kept privately in R2 for the form's next send, when it was refused
+   * only for its answers (decision 148): no row names them, and the nightly sweep deletes them if none comes.
+   */
+  | { rejected: number; message: string; holds?: number }
   /** Stored exactly once; `check` sees the stored row and the staff e-mail queued with it. */
   | { accepted: true; check?: (row: Record<string, unknown>, email: Record<string, unknown>) => void };
 
