@@ -210,7 +210,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                 {member.isOwner ? null : (
                   <div className="staff-list__actions">
                     {(Object.keys(MEMBER_ACTIONS) as MemberIntent[]).map((intent) => (
-                      <Form method="get" key={intent}>
+                      // A name of its own for each (IBM's engine): one of these per action and colleague.
+                      <Form method="get" key={intent} aria-label={`${MEMBER_ACTIONS[intent].label} ${member.email}`}>
                         <input type="hidden" name="confirm" value={intent} />
                         <input type="hidden" name="member" value={member.id} />
                         <button type="submit" className="button button--secondary" aria-label={`${MEMBER_ACTIONS[intent].label} ${member.email}`}>
