@@ -20,6 +20,12 @@ describe("the audit page's details, as sentences", () => {
     expect(auditDetailsSentence("repair-status-changed", JSON.stringify({ status: "in_progress" }))).toBe("Status set to In progress.");
   });
 
+  it("says the same of the Texts list's exports", () => {
+    expect(auditDetailsSentence("texts-exported", JSON.stringify({ q: "gold", status: "not-replied", rows: 2, complete: true }))).toBe(
+      "2 rows, matching “gold”, with status Not replied.",
+    );
+  });
+
   it("says how someone signed in, and why a sign-in failed", () => {
     expect(auditDetailsSentence("sign-in", JSON.stringify({ method: "passkey" }))).toBe("With a passkey.");
     expect(auditDetailsSentence("sign-in-failed", JSON.stringify({ method: "password", reason: "wrong e-mail or password" }))).toBe(

@@ -4,6 +4,8 @@
 
 import { isLeadStatus, LEAD_STATUS_LABELS } from "~/core/lead-statuses";
 import { isRepairStatus, REPAIR_STATUS_LABELS } from "~/core/repair-statuses";
+import { isOneOf } from "~/core/one-of";
+import { TEXT_FILTER_LABELS, TEXT_FILTERS } from "~/core/text-filters";
 
 type Details = Record<string, unknown>;
 
@@ -12,10 +14,11 @@ const WHEN_WORDS: Record<string, string> = { today: "today's visits", upcoming: 
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-/** A lead's or a repair's status (or the Repairs tab's "overdue" filter) as staff read it. */
+/** A lead's or a repair's status (or the Repairs tab's "overdue", the Texts list's "replied") as staff read it. */
 function statusWord(value: unknown): string {
   if (isLeadStatus(value)) return LEAD_STATUS_LABELS[value];
   if (isRepairStatus(value)) return REPAIR_STATUS_LABELS[value];
+  if (isOneOf(TEXT_FILTERS, value)) return TEXT_FILTER_LABELS[value];
   return value === "overdue" ? "Overdue" : text(value);
 }
 
@@ -72,6 +75,7 @@ export function auditDetailsSentence(action: string, stored: string): string {
       return text(details.status) ? `Status set to ${statusWord(details.status)}.` : fallbackSentence(details);
     case "leads-exported":
     case "repairs-exported":
+    case "texts-exported":
       return exportSentence(details);
     case "audit-exported":
       return typeof details.rows === "number" ? `${plural(details.rows, "entry", "entries")}.` : fallbackSentence(details);

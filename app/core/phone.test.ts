@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isTextablePhone, telHref, textablePhone, toE164 } from "./phone";
+import { formatPhone, isTextablePhone, phoneDigits, telHref, textablePhone, toE164 } from "./phone";
 
 describe("phone numbers in E.164", () => {
   it("reads a US number however it was typed", () => {
@@ -40,5 +40,16 @@ describe("phone numbers in E.164", () => {
     expect(telHref("(901) 555-0177")).toBe("tel:+19015550177");
     expect(telHref("+442079460958")).toBe("tel:+442079460958");
     expect(telHref("555-0112")).toBe("tel:5550112");
+  });
+});
+
+describe("a search word written like part of a phone number", () => {
+  it("is its digits, however it is written", () => {
+    expect(["(901)", "555-0177", "+1", "901.555.0177", "9015550177"].map(phoneDigits)).toEqual(["901", "5550177", "1", "9015550177", "9015550177"]);
+    expect(phoneDigits("---")).toBe("");
+  });
+
+  it("is null for any other word", () => {
+    expect(["ring", "R-7K3M", "100%", "555_0177"].map(phoneDigits)).toEqual([null, null, null, null]);
   });
 });

@@ -43,6 +43,16 @@ export function formatPhone(phone: string): string {
   return E164_NANP.test(e164) ? `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}` : e164;
 }
 
+const PHONE_LIKE = /^[\d\s().+-]+$/;
+
+/**
+ * A search word as the digits of a phone number when it is written like part of one ("(901)", "555-0123", "+1"),
+ * so it finds the number however it is stored or typed ("" for a word of only its marks, "-"); null for any other word.
+ */
+export function phoneDigits(word: string): string | null {
+  return PHONE_LIKE.test(word) ? word.replace(/\D/g, "") : null;
+}
+
 /** "tel:+19015550123": with the country code, so it dials from anywhere; a number kept as typed dials its digits. */
 export function telHref(phone: string): string {
   return `tel:${toE164(phone) ?? phone.replace(/[^\d+]/g, "")}`;

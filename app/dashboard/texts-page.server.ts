@@ -12,6 +12,7 @@ import { formatPhone } from "~/core/phone";
 import { textPreview } from "~/core/customer-text";
 import { formatStoreDateTime } from "~/core/store-time";
 import { findRecordsNamed, readTextsPage, textsPageQuery, type TextRow } from "~/texts/list.server";
+import { planTextSearch } from "~/texts/search";
 import { parseTextsView, textsHref, textsSearch, type TextsView } from "~/texts/view";
 import { markSeenQuery, seenIdQuery } from "./unread.server";
 import { isLiveRefresh, unreadAfterFor } from "./live-refresh";
@@ -29,19 +30,24 @@ export interface TextListRow {
 
 export type TextsData = ListPageData<TextsView, TextListRow>;
 
-/** The Texts tab for one staff account in one D1 batch, as the other lists load: opening it marks its newest text seen. */
+/**
+ * The Texts tab for one staff account in one D1 batch, as the other lists load: opening it marks its newest text
+ * seen. A search too long is refused by its field (400), as the other lists refuse a search they cannot run.
+ */
 export async function loadTexts(env: Env, user: StaffUser, url: URL) {
   const view = parseTextsView(url.searchParams);
   const live = isLiveRefresh(url.searchParams);
+  const plan = planTextSearch(view.q);
+  const searchError = "error" in plan ? plan.error : null;
   const nothing = emptyStatement(env);
   const [seenResult, rowsResult, , badges] = await runBatch(env, [
     seenIdQuery(env, user.id, "texts"),
-    textsPageQuery(env, view),
+    "words" in plan ? textsPageQuery(env, view, plan.words) : nothing,
     !live && !view.cursor ? markSeenQuery(env, user.id, "texts") : nothing,
     tabBadgesQuery(env, user.id),
   ]);
   const page = readTextsPage(view, rowsResult!.results as TextRow[]);
-  if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(textsHref());
+  if (view.cursor?.direction === "before" && !page.hasNewer) throw redirect(textsHref({ ...view, cursor: null }));
   const seen = (seenResult!.results as { seen: number }[])[0]!.seen;
   const unreadAfter = unreadAfterFor(url.searchParams, seen);
   const first = page.rows[0];
@@ -49,7 +55,7 @@ export async function loadTexts(env: Env, user: StaffUser, url: URL) {
   const payload: TextsData = {
     view,
     viewKey: textsSearch(view),
-    searchError: null,
+    searchError,
     rows: page.rows.map((row) => ({
       id: row.id,
       from: formatPhone(row.from_phone),
@@ -58,13 +64,13 @@ export async function loadTexts(env: Env, user: StaffUser, url: URL) {
       preview: textPreview(row.body),
       unread: row.id > unreadAfter,
     })),
-    newerHref: page.hasNewer && first ? textsHref({ cursor: { direction: "before", id: first.id } }) : null,
-    olderHref: page.hasOlder && last ? textsHref({ cursor: { direction: "after", id: last.id } }) : null,
+    newerHref: page.hasNewer && first ? textsHref({ ...view, cursor: { direction: "before", id: first.id } }) : null,
+    olderHref: page.hasOlder && last ? textsHref({ ...view, cursor: { direction: "after", id: last.id } }) : null,
     unread: readTabBadges(badges!),
     unreadAfter,
     loadedAt: Date.now(),
   };
-  return data(payload);
+  return data(payload, { status: searchError ? 400 : 200 });
 }
 
 const FIND_MIN = 2;

@@ -14,6 +14,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { LEADS, type LeadKind } from "~/core/lead-kinds";
 import { NOT_COMING, type InboxView } from "~/inbox/view";
 import { addDays } from "~/core/slots";
+import { phoneDigits } from "~/core/phone";
 import { storeDate, storeTimeToInstant } from "~/core/store-time";
 import type { Lead, LeadWithChange, OrderPhoto } from "~/inbox/types";
 
@@ -43,7 +44,6 @@ function sourceOf(kind: LeadKind) {
 // ---------------------------------------------------------------- search
 
 const MIN_TERM_LENGTH = 3;
-const PHONE_LIKE = /^[\d\s().+-]+$/;
 
 export type SearchPlan = { match: string | null } | { error: string };
 
@@ -57,7 +57,7 @@ export function planSearch(q: string): SearchPlan {
   if (!q) return { match: null };
   const terms = q
     .split(/\s+/)
-    .map((term) => (PHONE_LIKE.test(term) ? term.replace(/\D/g, "") : term))
+    .map((term) => phoneDigits(term) ?? term)
     .filter((term) => [...term].length >= MIN_TERM_LENGTH);
   if (terms.length === 0) {
     return { error: "Type at least 3 letters or digits of a name, e-mail or phone number." };

@@ -4,6 +4,7 @@ import type { LeadStatus } from "~/core/lead-statuses";
 import { kindOfList, LEADS, type LeadKind } from "~/core/lead-kinds";
 import { isOneOf } from "~/core/one-of";
 import { LISTS } from "~/core/staff-lists";
+import { readSearchTerm } from "~/core/search-term";
 
 export const PAGE_SIZE = 50;
 
@@ -51,20 +52,6 @@ export interface InboxView {
   status: LeadStatus | null;
   when: AppointmentWhen;
   cursor: PageCursor | null;
-}
-
-export const MAX_SEARCH_LENGTH = 100;
-
-/**
- * Control characters (C0, DEL, C1) in a search read as word breaks, like the
- * tab or line break a paste brings: FTS5 would take a NUL for the end of its
- * query, and no name, e-mail or phone holds one.
- */
-const CONTROL_CHARACTERS = /\p{Cc}+/gu;
-
-/** A staff list's search term from its URL (`q`), control characters read as spaces, trimmed. */
-export function readSearchTerm(params: URLSearchParams): string {
-  return (params.get("q") ?? "").replace(CONTROL_CHARACTERS, " ").trim();
 }
 
 function parseCursor(value: string | null, direction: PageCursor["direction"]): PageCursor | null {

@@ -1,6 +1,6 @@
 // The Repairs tab's view in the URL (/dashboard/repairs?q=…&status=…&after=…),
 // shared by the server that reads it and the browser that builds links.
-import { MAX_SEARCH_LENGTH, readSearchTerm } from "~/inbox/view";
+import { MAX_SEARCH_LENGTH, readSearchTerm } from "~/core/search-term";
 import { isOneOf } from "~/core/one-of";
 import { REPAIR_STATUS_LABELS, REPAIR_STATUSES } from "~/core/repair-statuses";
 import { parseRowId } from "~/core/row-id";

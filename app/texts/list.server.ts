@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, gt, like, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, lt, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
-import { appointments, contactMessages, CUSTOMER_RECORD_TABLES, orders, repairs, smsInbound, textReads } from "~/db/schema";
+import { appointments, contactMessages, CUSTOMER_RECORD_TABLES, orders, outbox, repairs, smsInbound, textReads } from "~/db/schema";
 import { builtStatement, type DbEnv } from "~/db/sql.server";
 import { getDb } from "~/db/client.server";
 import { keysetPage } from "~/core/keyset-page";
 import type { StaffList } from "~/core/staff-lists";
+import { CLERK_TEXT_KINDS } from "~/messaging/message-kinds";
+import type { TextSearchWord } from "./search";
+import type { TextFilter } from "~/core/text-filters";
 import { TEXT_PAGE_SIZE, type TextsView } from "./view";
 
 // The Texts list (decision 144): texts from numbers no record has, newest first, one row a text; and what its
@@ -20,16 +24,51 @@ export interface TextRow {
 
 const inTextsList = eq(smsInbound.list, "texts");
 
-/** One page of the list (one row more than `limit`, to know whether there is another), for the page's raw batch. */
-export function textsPageQuery(env: DbEnv, view: TextsView, limit = TEXT_PAGE_SIZE) {
+/**
+ * The column holds `words` as they are, ASCII case aside, like LIKE. Not LIKE: its % _ and \ would need escaping,
+ * and D1 refuses a LIKE pattern over 50 bytes with an error, where a clerk may type 100 characters.
+ */
+function holds(column: SQLiteColumn, words: string): SQL {
+  return sql`instr(lower(${column}), lower(${words})) > 0`;
+}
+
+/** Every word in the text, or (written like part of a phone number) in the sender's number; each bound. */
+function matchingAll(words: readonly TextSearchWord[]): SQL | undefined {
+  return and(...words.map(({ word, digits }) => (digits ? or(holds(smsInbound.body, word), holds(smsInbound.fromPhone, digits)) : holds(smsInbound.body, word))));
+}
+
+/**
+ * A clerk has texted the number since the text came, from any record (a reply still waiting for quiet hours
+ * counts; one cancelled after a STOP or failed for good does not). The outbox keeps its copies 90 days.
+ */
+function repliedTo(db: Db, filter: TextFilter | null): SQL | undefined {
+  if (!filter) return undefined;
+  const reply = db
+    .select({ one: sql`1` })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, "sms"),
+        eq(outbox.recipient, smsInbound.fromPhone),
+        inArray(outbox.kind, CLERK_TEXT_KINDS),
+        notInArray(outbox.status, ["cancelled", "failed"]),
+        sql`${outbox.createdAt} >= ${smsInbound.createdAt}`,
+      ),
+    );
+  return filter === "replied" ? exists(reply) : not(exists(reply));
+}
+
+/** One page of the view (one row more than `limit`, to know whether there is another), for the page's raw batch. */
+export function textsPageQuery(env: DbEnv, view: TextsView, words: readonly TextSearchWord[], limit = TEXT_PAGE_SIZE) {
+  const db = getDb(env);
   const backwards = view.cursor?.direction === "before";
   const cursor = view.cursor ? (backwards ? gt(smsInbound.id, view.cursor.id) : lt(smsInbound.id, view.cursor.id)) : undefined;
   return builtStatement(
     env,
-    getDb(env)
+    db
       .select({ id: smsInbound.id, fromPhone: smsInbound.fromPhone, body: smsInbound.body, createdAt: smsInbound.createdAt })
       .from(smsInbound)
-      .where(and(inTextsList, cursor))
+      .where(and(inTextsList, matchingAll(words), repliedTo(db, view.status), cursor))
       .orderBy(backwards ? asc(smsInbound.id) : desc(smsInbound.id))
       .limit(limit + 1),
   );
@@ -39,10 +78,11 @@ export function readTextsPage(view: TextsView, rows: TextRow[], limit = TEXT_PAG
   return keysetPage(view.cursor, rows, limit);
 }
 
-/** The whole list for the CSV, ten pages at a time, oldest id last. */
-export async function textsBatch(env: DbEnv, afterId: number | null) {
+/** The whole view for the CSV, ten pages at a time, oldest id last. */
+export async function textsBatch(env: DbEnv, view: TextsView, words: readonly TextSearchWord[], afterId: number | null) {
   const limit = TEXT_PAGE_SIZE * 10;
-  const { results } = await textsPageQuery(env, { cursor: afterId === null ? null : { direction: "after", id: afterId } }, limit).all<TextRow>();
+  const batchView: TextsView = { ...view, cursor: afterId === null ? null : { direction: "after", id: afterId } };
+  const { results } = await textsPageQuery(env, batchView, words, limit).all<TextRow>();
   return { rows: results.slice(0, limit), more: results.length > limit };
 }
 
@@ -64,12 +104,11 @@ const CANDIDATES_PER_LIST = 5;
 
 /** The newest records of every list whose customer's name holds `words`, for a clerk to pick the one a text is about. */
 export async function findRecordsNamed(db: Db, words: string): Promise<AttachCandidate[]> {
-  const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const named = <T extends typeof appointments | typeof orders | typeof contactMessages | typeof repairs>(table: T) =>
     db
       .select({ id: table.id, name: table.name, createdAt: table.createdAt })
       .from(table)
-      .where(sql`${like(table.name, pattern)} ESCAPE '\\'`)
+      .where(holds(table.name, words))
       .orderBy(desc(table.id))
       .limit(CANDIDATES_PER_LIST);
   const lists = ["appointments", "orders", "contacts", "repairs"] as const;

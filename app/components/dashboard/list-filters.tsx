@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ErrorList } from "~/components/ui/forms";
-import { MAX_SEARCH_LENGTH } from "~/inbox/view";
+import { MAX_SEARCH_LENGTH } from "~/core/search-term";
 
 /**
  * A staff list's search and status filter (an inbox, the Repairs tab): a GET form, so it works without

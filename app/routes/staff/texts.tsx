@@ -1,5 +1,6 @@
 import type { Route } from "./+types/texts";
 import { ExportLink, ListPage, ListResults, useListLoading } from "~/components/dashboard/list-page";
+import { TextFilters } from "~/components/texts/text-filters";
 import { TextsTable } from "~/components/texts/texts-table";
 import { useLiveList } from "~/components/dashboard/use-live-list";
 import { staffUserContext } from "~/auth/guard.server";
@@ -24,8 +25,9 @@ export default function Texts({ loaderData }: Route.ComponentProps) {
       <h2 id="texts-title" className="visually-hidden">
         Texts from numbers without a record
       </h2>
+      <p className="muted">Texts from numbers no record has. A customer&apos;s other texts show on their records.</p>
       <div className="inbox__tools">
-        <p className="muted">Texts from numbers no record has. A customer&apos;s other texts show on their records.</p>
+        <TextFilters key={data.viewKey} view={data.view} searchError={data.searchError} />
         <ExportLink list="texts" viewKey={data.viewKey} />
       </div>
       <ListResults loading={loading} empty={LISTS.texts.empty} page={data}>
