@@ -42,8 +42,8 @@ export function PushNotifications({ publicKey, devices, listsError }: PushNotifi
       ) : (
         <>
           <p className="muted">
-            Get a notification on this phone or computer when a customer books, sends an order or a message, or
-            answers an estimate, even with the dashboard closed. Tapping it opens the record.
+            Get a notification on this phone or computer when a customer books, sends an order or a message, texts
+            the store or answers an estimate, even with the dashboard closed. Tapping it opens the record.
           </p>
           <ThisDevice publicKey={publicKey} devices={devices} />
           <h3 className="session-list__everywhere">Devices that get notifications</h3>
