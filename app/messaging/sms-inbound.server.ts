@@ -77,7 +77,7 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
       .insert(smsInbound)
       .values({ messageSid, fromPhone: from, toPhone: to, body, keyword, createdAt: new Date(now), list: landing?.list ?? "texts", recordId: landing?.id ?? null })
       .onConflictDoNothing()
-      .returning({ id: smsInbound.id }),
+      .returning({ id: smsInbound.id, createdAt: smsInbound.createdAt }),
     // STOP or START, once per received text: a retried webhook finds the row it already wrote.
     ...(keyword === "stop" || keyword === "start"
       ? [
@@ -118,10 +118,10 @@ export async function receiveText(request: Request, env: Env, ctx: ExecutionCont
     deliverQueued(env, ctx, results[results.length - 1] as { id: number; nextAttemptAt: Date }[], now);
   }
   // Every open page of the sender's records shows the text at once, and the list it landed in raises its badge.
-  ctx.waitUntil(announceCustomerText(env, db, messageSid, records));
+  const [stored] = results[0] as { id: number; createdAt: Date }[];
+  ctx.waitUntil(announceCustomerText(env, db, messageSid, records, stored));
   // Staff phones that chose its list hear of a text someone wrote, once (a retried webhook stored nothing);
   // a keyword is answered by the site and needs no clerk.
-  const [stored] = results[0] as { id: number }[];
   if (stored && !keyword) {
     const arrival = customerTextArrival(landing, from, body);
     notifyStaff(env, ctx, { list: arrival.list ?? "texts", path: arrival.recordHref ?? recordHref("texts", stored.id), kind: "Text", name: arrival.senderName, preview: body });
@@ -176,11 +176,18 @@ function confirmPromotions(db: ReturnType<typeof getDb>, reply: { from: string; 
 }
 
 /** A text of a number with no record arrived in the Texts list; otherwise every record of the number changed. */
-async function announceCustomerText(env: Env, db: ReturnType<typeof getDb>, messageSid: string, records: RecordOfNumber[]): Promise<void> {
+async function announceCustomerText(
+  env: Env,
+  db: ReturnType<typeof getDb>,
+  messageSid: string,
+  records: RecordOfNumber[],
+  stored: { id: number; createdAt: Date } | undefined,
+): Promise<void> {
   if (records.length > 0) {
     await Promise.all(records.map((record) => announceRecordChange(env, record.list, record.id)));
     return;
   }
-  const [text] = await db.select({ id: smsInbound.id, createdAt: smsInbound.createdAt }).from(smsInbound).where(eq(smsInbound.messageSid, messageSid)).limit(1);
+  // The insert returned the new text; a retried webhook's text is read back, and announced again as before.
+  const [text] = stored ? [stored] : await db.select({ id: smsInbound.id, createdAt: smsInbound.createdAt }).from(smsInbound).where(eq(smsInbound.messageSid, messageSid)).limit(1);
   if (text) await announceRecord(env, "texts", text);
 }
